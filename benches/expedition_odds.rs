@@ -1,0 +1,2 @@
+//! Benchmark placeholder, filled in by the rules-engine work.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Serde documents stored by the app, each with a schema number and migrations.

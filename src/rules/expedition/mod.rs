@@ -1,0 +1,1 @@
+//! Expedition (COEAC digest) rules: d6 success pools against an Objective.

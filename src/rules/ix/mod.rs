@@ -1,0 +1,1 @@
+//! Ix (Exodus NDS) rules: narrative dice, pools, exact odds and procedures.

@@ -1,1 +1,31 @@
 //! The only code that touches localStorage.
+//!
+//! One key per document (`satchel/v1/character/<id>`) plus an index and a settings record, so
+//! one damaged record cannot take the others down and each write stays small. Loading never
+//! overwrites what it cannot read: damaged records are moved aside under a quarantine key (the
+//! raw text kept byte for byte), and records from a newer Satchel are left in place, read-only.
+//! Every operation returns a typed error instead of panicking; the UI shows it and keeps its
+//! in-memory state.
+
+mod backend;
+mod events;
+mod store;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+pub use backend::{KeyValue, MemoryStore, StorageError};
+pub use events::{ExternalChange, classify_event};
+pub use store::{Loaded, LockedRecord, Pending, Problem, Quarantined, Store};
+#[cfg(target_arch = "wasm32")]
+pub use web::BrowserStore;
+
+/// Prefix of every key Satchel writes.
+pub const PREFIX: &str = "satchel/v1/";
+pub const INDEX_KEY: &str = "satchel/v1/index";
+pub const SETTINGS_KEY: &str = "satchel/v1/settings";
+pub const CHARACTER_PREFIX: &str = "satchel/v1/character/";
+pub const QUARANTINE_PREFIX: &str = "satchel/v1/quarantine/";
+
+pub fn character_key(id: &str) -> String {
+    format!("{CHARACTER_PREFIX}{id}")
+}

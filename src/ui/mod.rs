@@ -1,7 +1,34 @@
-//! Leptos components.
-use leptos::prelude::*;
+//! Leptos components: the shell, the screens and the dice tray's entry point.
+//!
+//! State lives in [`AppState`], provided once as context; components read its signals and
+//! change things only through its methods, so every change reaches storage the same way.
 
-/// Mounts the app on the document body.
+mod browser;
+mod icons;
+mod roster;
+mod route;
+mod settings;
+mod shell;
+mod state;
+mod table;
+mod tray;
+
+pub use route::Screen;
+pub use state::AppState;
+
+/// Mounts the app into `#app`, replacing the static boot shell `index.html` paints first.
 pub fn mount() {
-    leptos::mount::mount_to_body(|| view! { <p>"Satchel"</p> });
+    use wasm_bindgen::JsCast;
+    let host = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    match host {
+        Some(host) => {
+            host.set_inner_html("");
+            leptos::mount::mount_to(host, shell::App).forget();
+        }
+        None => leptos::mount::mount_to_body(shell::App),
+    }
+    browser::mark("satchel-interactive");
 }

@@ -1,0 +1,70 @@
+# Shared by scripts/serve, scripts/test and scripts/bench. Each ensure_* step checks first and
+# installs only what is missing, so a second run costs seconds.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+TRUNK_VERSION=0.21.14
+BINARYEN_VERSION=132
+export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "need root for: $*"; fi
+}
+
+ensure_rust() {
+  command -v rustup >/dev/null || die "rustup is required (https://rustup.rs)"
+  # rust-toolchain.toml pins the toolchain and the wasm32 target; this installs them if missing.
+  rustup show active-toolchain >/dev/null 2>&1 || rustup toolchain install
+  rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+}
+
+ensure_trunk() {
+  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    say "installing trunk $TRUNK_VERSION (about 6 minutes)"
+    cargo install trunk --version "$TRUNK_VERSION" --locked
+  fi
+}
+
+wasm_bindgen_version() {
+  cargo pkgid -p wasm-bindgen | sed 's/.*@//'
+}
+
+ensure_wasm_bindgen() {
+  local v
+  v=$(wasm_bindgen_version)
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $v" ]; then
+    say "installing wasm-bindgen-cli $v (must match Cargo.lock)"
+    # --locked can fail on a yanked transitive release; the unlocked install still pins the CLI.
+    cargo install wasm-bindgen-cli --version "$v" --locked || cargo install wasm-bindgen-cli --version "$v"
+  fi
+}
+
+ensure_node_modules() {
+  command -v npm >/dev/null || die "Node.js and npm are required"
+  if [ ! -f node_modules/.satchel-installed ] || [ package-lock.json -nt node_modules/.satchel-installed ]; then
+    say "installing node packages (wasm-opt, Playwright, axe-core)"
+    npm ci --no-audit --no-fund
+    touch node_modules/.satchel-installed
+  fi
+  wasm-opt --version | grep -q "version $BINARYEN_VERSION" || die "wasm-opt $BINARYEN_VERSION not first on PATH"
+}
+
+ensure_chromium() {
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! chromium --version >/dev/null 2>&1; then
+    say "installing Chromium and ChromeDriver from Debian"
+    as_root apt-get update
+    # One command, so the browser and its driver come at the same version.
+    as_root apt-get install -y --no-install-recommends chromium chromium-driver
+  fi
+  export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
+  export SATCHEL_CHROMIUM="${SATCHEL_CHROMIUM:-$(command -v chromium)}"
+}
+
+build_release() {
+  say "trunk build --release ${*:-}"
+  trunk build --release --offline "$@"
+}

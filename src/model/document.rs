@@ -1,0 +1,167 @@
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA};
+
+/// Why a stored document could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocError {
+    /// Not JSON, or JSON of the wrong shape: the record is damaged.
+    Malformed(String),
+    /// Written by a newer Satchel; this build must not touch it.
+    Newer { found: u32, supported: u32 },
+    /// An older schema this build has no migration for.
+    Unsupported { found: u32 },
+}
+
+impl fmt::Display for DocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DocError::Malformed(why) => write!(f, "the saved data is damaged ({why})"),
+            DocError::Newer { found, supported } => write!(
+                f,
+                "it was saved by a newer version of Satchel (data version {found}; this one reads up to {supported})"
+            ),
+            DocError::Unsupported { found } => {
+                write!(f, "its data version {found} is not one Satchel knows")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DocError {}
+
+/// The roster order: which character keys exist, in display order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Index {
+    pub schema: u32,
+    pub characters: Vec<String>,
+}
+
+impl Index {
+    pub fn new(characters: Vec<String>) -> Self {
+        Index {
+            schema: INDEX_SCHEMA,
+            characters,
+        }
+    }
+}
+
+/// Serialises any document. Our documents hold only strings, numbers and enums, so this
+/// cannot fail; the fallback keeps the signature total rather than panicking.
+pub fn encode<T: Serialize>(doc: &T) -> String {
+    serde_json::to_string(doc).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// Reads the `schema` field first so a newer document is recognised even when its shape is
+/// one this build cannot parse.
+fn schema_of(value: &serde_json::Value) -> Result<u32, DocError> {
+    let n = value
+        .get("schema")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| DocError::Malformed("no data version".into()))?;
+    u32::try_from(n).map_err(|_| DocError::Malformed("data version out of range".into()))
+}
+
+fn parse_value(raw: &str) -> Result<serde_json::Value, DocError> {
+    serde_json::from_str(raw).map_err(|e| DocError::Malformed(e.to_string()))
+}
+
+/// Decodes a document of a type with no migrations yet (index, settings).
+pub fn decode<T: DeserializeOwned>(raw: &str, supported: u32) -> Result<T, DocError> {
+    let value = parse_value(raw)?;
+    let found = schema_of(&value)?;
+    if found > supported {
+        return Err(DocError::Newer { found, supported });
+    }
+    if found < supported {
+        return Err(DocError::Unsupported { found });
+    }
+    serde_json::from_value(value).map_err(|e| DocError::Malformed(e.to_string()))
+}
+
+/// Rewrites a character from schema `from` to `from + 1`. No schema before 1 was ever released,
+/// so nothing migrates yet; each future bump adds an arm here and a fixture of the old version
+/// under `tests/fixtures/`.
+fn migrate_step(_value: serde_json::Value, from: u32) -> Result<serde_json::Value, DocError> {
+    Err(DocError::Unsupported { found: from })
+}
+
+/// Decodes a character, migrating older schemas step by step to the current one.
+pub fn decode_character(raw: &str) -> Result<Character, DocError> {
+    let mut value = parse_value(raw)?;
+    let mut found = schema_of(&value)?;
+    if found > CHARACTER_SCHEMA {
+        return Err(DocError::Newer {
+            found,
+            supported: CHARACTER_SCHEMA,
+        });
+    }
+    while found < CHARACTER_SCHEMA {
+        value = migrate_step(value, found)?;
+        found += 1;
+    }
+    let character: Character =
+        serde_json::from_value(value).map_err(|e| DocError::Malformed(e.to_string()))?;
+    if character.id.is_empty() {
+        return Err(DocError::Malformed("empty id".into()));
+    }
+    Ok(character)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::System;
+
+    #[test]
+    fn round_trip_keeps_every_field() {
+        let c = Character::new("a1".into(), System::Expedition, "<b>Rook</b>".into(), 42);
+        assert_eq!(decode_character(&encode(&c)), Ok(c));
+    }
+
+    #[test]
+    fn newer_schema_is_recognised_even_with_an_unknown_shape() {
+        let raw = r#"{"schema": 7, "id": 5, "whatever": [1,2]}"#;
+        assert_eq!(
+            decode_character(raw),
+            Err(DocError::Newer {
+                found: 7,
+                supported: CHARACTER_SCHEMA
+            })
+        );
+    }
+
+    #[test]
+    fn damaged_records_are_malformed() {
+        for raw in [
+            "",
+            "{",
+            "null",
+            r#"{"id":"x"}"#,
+            r#"{"schema":1,"id":"x","system":"chess","name":"n"}"#,
+            r#"{"schema":1,"id":"","system":"ix","name":"n"}"#,
+            r#"{"schema":-1}"#,
+        ] {
+            assert!(
+                matches!(decode_character(raw), Err(DocError::Malformed(_))),
+                "{raw:?} should be malformed"
+            );
+        }
+        assert_eq!(
+            decode_character(r#"{"schema":0}"#),
+            Err(DocError::Unsupported { found: 0 })
+        );
+    }
+
+    #[test]
+    fn index_decodes_and_refuses_newer() {
+        let idx = Index::new(vec!["a".into(), "b".into()]);
+        assert_eq!(decode::<Index>(&encode(&idx), INDEX_SCHEMA), Ok(idx));
+        assert!(matches!(
+            decode::<Index>(r#"{"schema":2,"characters":[]}"#, INDEX_SCHEMA),
+            Err(DocError::Newer { found: 2, .. })
+        ));
+    }
+}

@@ -1,0 +1,326 @@
+use std::cell::Cell;
+use std::collections::BTreeSet;
+use std::fmt;
+
+use super::backend::{KeyValue, StorageError};
+use super::{
+    CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key,
+};
+use crate::model::{
+    Character, DocError, INDEX_SCHEMA, Index, Roster, SETTINGS_SCHEMA, Settings, decode,
+    decode_character, encode,
+};
+
+/// A record written by a newer Satchel. It stays in place, untouched; the roster lists it as
+/// read-only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LockedRecord {
+    pub key: String,
+    /// The name, when it can be read without understanding the rest.
+    pub name: Option<String>,
+    pub found: u32,
+}
+
+/// A damaged record moved aside under a quarantine key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quarantined {
+    pub key: String,
+    pub raw: String,
+}
+
+/// Something the user should hear about after a load or a save.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A damaged record was moved aside; its text is kept under `moved_to`.
+    Quarantined {
+        original: String,
+        moved_to: String,
+        reason: String,
+    },
+    /// A damaged record could not even be moved aside; it is left exactly where it was.
+    Unreadable { key: String, reason: String },
+    /// A record from a newer Satchel, opened read-only.
+    Newer { key: String, reason: String },
+}
+
+impl Problem {
+    fn what(key: &str) -> &'static str {
+        if key.starts_with(CHARACTER_PREFIX) {
+            "A character"
+        } else if key == INDEX_KEY {
+            "The roster order"
+        } else if key == SETTINGS_KEY {
+            "Your settings"
+        } else {
+            "A saved record"
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Quarantined {
+                original, reason, ..
+            } => write!(
+                f,
+                "{} could not be read: {reason}. Its text was set aside untouched; download it from Settings.",
+                Problem::what(original)
+            ),
+            Problem::Unreadable { key, reason } => write!(
+                f,
+                "{} could not be read: {reason}. It was left exactly as it was.",
+                Problem::what(key)
+            ),
+            Problem::Newer { key, reason } => write!(
+                f,
+                "{} is read-only here: {reason}. Update Satchel to edit it.",
+                Problem::what(key)
+            ),
+        }
+    }
+}
+
+/// Everything the roster needs after a load.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Loaded {
+    pub roster: Roster,
+    pub locked: Vec<LockedRecord>,
+    pub problems: Vec<Problem>,
+}
+
+/// Writes this tab still owes storage: kept across failures so the next successful write
+/// saves everything.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pending {
+    pub save: BTreeSet<String>,
+    pub delete: BTreeSet<String>,
+    pub index: bool,
+}
+
+impl Pending {
+    pub fn is_empty(&self) -> bool {
+        self.save.is_empty() && self.delete.is_empty() && !self.index
+    }
+}
+
+/// Satchel's documents over any [`KeyValue`] store.
+pub struct Store<S> {
+    kv: S,
+    /// False when the index or settings on disk are from a newer build: never overwrite them.
+    index_writable: Cell<bool>,
+    settings_writable: Cell<bool>,
+}
+
+impl<S: KeyValue> Store<S> {
+    pub fn new(kv: S) -> Self {
+        Store {
+            kv,
+            index_writable: Cell::new(true),
+            settings_writable: Cell::new(true),
+        }
+    }
+
+    pub fn backend(&self) -> &S {
+        &self.kv
+    }
+
+    /// Loads the roster. Damaged records are quarantined (the rest still loads); newer ones are
+    /// listed read-only. `now_ms` names the quarantine keys.
+    pub fn load(&self, now_ms: u64) -> Result<Loaded, StorageError> {
+        let keys = self.kv.keys()?;
+        let mut loaded = Loaded::default();
+        let mut order: Vec<String> = Vec::new();
+
+        match self.kv.get(INDEX_KEY)? {
+            None => {}
+            Some(raw) => match decode::<Index>(&raw, INDEX_SCHEMA) {
+                Ok(index) => order = index.characters,
+                Err(e @ DocError::Newer { .. }) => {
+                    self.index_writable.set(false);
+                    loaded.problems.push(Problem::Newer {
+                        key: INDEX_KEY.into(),
+                        reason: e.to_string(),
+                    });
+                }
+                Err(e) => loaded
+                    .problems
+                    .push(self.quarantine(INDEX_KEY, &raw, &e, now_ms)),
+            },
+        }
+
+        // Characters on disk that the index misses (a write whose index update failed, or
+        // another tab's) are appended rather than lost.
+        let mut on_disk: Vec<String> = keys
+            .iter()
+            .filter_map(|k| k.strip_prefix(CHARACTER_PREFIX))
+            .map(str::to_string)
+            .collect();
+        on_disk.sort();
+        order.retain(|id| on_disk.contains(id));
+        let mut seen = BTreeSet::new();
+        order.retain(|id| seen.insert(id.clone()));
+        for id in on_disk {
+            if !seen.contains(&id) {
+                order.push(id);
+            }
+        }
+
+        for id in order {
+            let key = character_key(&id);
+            let Some(raw) = self.kv.get(&key)? else {
+                continue;
+            };
+            match decode_character(&raw) {
+                Ok(c) if c.id == id => loaded.roster.characters.push(c),
+                Ok(_) => {
+                    let e = DocError::Malformed("its id does not match where it is stored".into());
+                    loaded.problems.push(self.quarantine(&key, &raw, &e, now_ms));
+                }
+                Err(e @ DocError::Newer { found, .. }) => {
+                    loaded.locked.push(LockedRecord {
+                        key: key.clone(),
+                        name: peek_name(&raw),
+                        found,
+                    });
+                    loaded.problems.push(Problem::Newer {
+                        key,
+                        reason: e.to_string(),
+                    });
+                }
+                Err(e) => loaded.problems.push(self.quarantine(&key, &raw, &e, now_ms)),
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// Moves a damaged record aside: copy first, remove only once the copy is stored, so a
+    /// failure at any step leaves the text somewhere intact.
+    fn quarantine(&self, key: &str, raw: &str, why: &DocError, now_ms: u64) -> Problem {
+        let suffix = key.strip_prefix(PREFIX).unwrap_or(key);
+        let moved_to = format!("{QUARANTINE_PREFIX}{now_ms}/{suffix}");
+        let reason = why.to_string();
+        match self.kv.set(&moved_to, raw).and_then(|()| self.kv.remove(key)) {
+            Ok(()) => Problem::Quarantined {
+                original: key.into(),
+                moved_to,
+                reason,
+            },
+            Err(_) => Problem::Unreadable {
+                key: key.into(),
+                reason,
+            },
+        }
+    }
+
+    pub fn save_character(&self, c: &Character) -> Result<(), StorageError> {
+        self.kv.set(&character_key(&c.id), &encode(c))
+    }
+
+    pub fn delete_character(&self, id: &str) -> Result<(), StorageError> {
+        self.kv.remove(&character_key(id))
+    }
+
+    pub fn save_index(&self, ids: Vec<String>) -> Result<(), StorageError> {
+        if !self.index_writable.get() {
+            return Ok(());
+        }
+        self.kv.set(INDEX_KEY, &encode(&Index::new(ids)))
+    }
+
+    /// Writes everything `pending` lists, removing each item once it is stored. Stops at the
+    /// first failure and leaves the rest pending for the next attempt.
+    pub fn flush(&self, roster: &Roster, pending: &mut Pending) -> Result<(), StorageError> {
+        for id in pending.save.clone() {
+            if let Some(c) = roster.get(&id) {
+                self.save_character(c)?;
+            }
+            pending.save.remove(&id);
+        }
+        for id in pending.delete.clone() {
+            self.delete_character(&id)?;
+            pending.delete.remove(&id);
+        }
+        if pending.index {
+            self.save_index(roster.ids())?;
+            pending.index = false;
+        }
+        Ok(())
+    }
+
+    /// Loads settings; damaged settings are quarantined and defaults used.
+    pub fn load_settings(&self, now_ms: u64) -> (Settings, Option<Problem>) {
+        let raw = match self.kv.get(SETTINGS_KEY) {
+            Ok(Some(raw)) => raw,
+            _ => return (Settings::default(), None),
+        };
+        match decode::<Settings>(&raw, SETTINGS_SCHEMA) {
+            Ok(s) => (s, None),
+            Err(e @ DocError::Newer { .. }) => {
+                self.settings_writable.set(false);
+                let problem = Problem::Newer {
+                    key: SETTINGS_KEY.into(),
+                    reason: e.to_string(),
+                };
+                (Settings::default(), Some(problem))
+            }
+            Err(e) => (
+                Settings::default(),
+                Some(self.quarantine(SETTINGS_KEY, &raw, &e, now_ms)),
+            ),
+        }
+    }
+
+    pub fn save_settings(&self, s: &Settings) -> Result<(), StorageError> {
+        if !self.settings_writable.get() {
+            return Ok(());
+        }
+        self.kv.set(SETTINGS_KEY, &encode(s))
+    }
+
+    /// Damaged records set aside so far, oldest first.
+    pub fn quarantined(&self) -> Result<Vec<Quarantined>, StorageError> {
+        let mut out = Vec::new();
+        for key in self.kv.keys()? {
+            if key.starts_with(QUARANTINE_PREFIX)
+                && let Some(raw) = self.kv.get(&key)?
+            {
+                out.push(Quarantined { key, raw });
+            }
+        }
+        out.sort_by(|a, b| a.key.cmp(&b.key));
+        Ok(out)
+    }
+
+    /// Deletes a quarantined record (the user chose to discard it).
+    pub fn discard(&self, key: &str) -> Result<(), StorageError> {
+        if key.starts_with(QUARANTINE_PREFIX) {
+            self.kv.remove(key)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Raw text of any Satchel record, for downloads of read-only or damaged data.
+    pub fn raw(&self, key: &str) -> Result<Option<String>, StorageError> {
+        self.kv.get(key)
+    }
+
+    /// Bytes Satchel's records take, counted as browsers count them (UTF-16 code units x 2).
+    pub fn usage_bytes(&self) -> Result<usize, StorageError> {
+        let mut units = 0;
+        for key in self.kv.keys()? {
+            if key.starts_with(PREFIX) {
+                let value = self.kv.get(&key)?.unwrap_or_default();
+                units += key.encode_utf16().count() + value.encode_utf16().count();
+            }
+        }
+        Ok(units * 2)
+    }
+}
+
+/// Reads `name` out of a record this build cannot otherwise parse.
+fn peek_name(raw: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(raw).ok()?;
+    value.get("name")?.as_str().map(str::to_string)
+}

@@ -1,0 +1,63 @@
+//! Thin wrappers over browser APIs the components need (clock, ids, downloads, theme).
+
+use wasm_bindgen::JsCast;
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// A random 64-bit id in hex from the browser's cryptographic generator. Falls back to the
+/// clock mixed with a counter if the generator is unavailable, so creating never fails.
+pub fn new_id() -> String {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        bytes = (now_ms() ^ (js_sys::Math::random() * 1e15) as u64).to_le_bytes();
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn root() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.document_element()
+}
+
+/// Sets or clears a `data-*` attribute on `<html>`.
+pub fn set_root_attribute(name: &str, value: Option<&str>) {
+    if let Some(el) = root() {
+        let _ = match value {
+            Some(v) => el.set_attribute(name, v),
+            None => el.remove_attribute(name),
+        };
+    }
+}
+
+pub fn set_title(title: &str) {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        doc.set_title(title);
+    }
+}
+
+/// Offers `text` as a file download. A data URL keeps this free of Blob bookkeeping; the
+/// records are small.
+pub fn download(filename: &str, text: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(el) = doc.create_element("a") else {
+        return;
+    };
+    let Ok(a) = el.dyn_into::<web_sys::HtmlAnchorElement>() else {
+        return;
+    };
+    let encoded: String = js_sys::encode_uri_component(text).into();
+    a.set_href(&format!("data:application/json;charset=utf-8,{encoded}"));
+    a.set_download(filename);
+    a.click();
+}
+
+/// Marks the moment the roster can be used, for the benchmark script.
+pub fn mark(name: &str) {
+    if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = perf.mark(name);
+    }
+}

@@ -1,0 +1,135 @@
+//! Settings: theme, what is stored and where, records set aside, credits.
+
+use leptos::prelude::*;
+
+use super::browser;
+use super::state::AppState;
+use crate::model::Theme;
+
+/// Human-readable byte count.
+fn bytes_label(bytes: usize) -> String {
+    if bytes < 1024 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    }
+}
+
+/// The Settings screen.
+#[component]
+pub fn SettingsScreen() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let theme = move || state.settings.with(|s| s.theme);
+    let usage = move || {
+        state.storage_rev.track();
+        state.with_store(|s| s.usage_bytes())
+    };
+    let quarantined = move || {
+        state.storage_rev.track();
+        state.with_store(|s| s.quarantined()).unwrap_or_default()
+    };
+
+    view! {
+        <section class="screen" aria-labelledby="settings-title">
+            <h1 id="settings-title">"Settings"</h1>
+            <div class="panel">
+                <h2>"Appearance"</h2>
+                <fieldset class="choices inline">
+                    <legend>"Theme"</legend>
+                    {Theme::ALL
+                        .into_iter()
+                        .map(|t| {
+                            view! {
+                                <label class="choice">
+                                    <input
+                                        type="radio"
+                                        name="theme"
+                                        prop:checked=move || theme() == t
+                                        on:change=move |_| state.set_theme(t)
+                                    />
+                                    <span>{t.label()}</span>
+                                </label>
+                            }
+                        })
+                        .collect_view()}
+                </fieldset>
+            </div>
+            <div class="panel">
+                <h2>"Your data"</h2>
+                <p>
+                    {if state.memory_only {
+                        "This browser is not letting Satchel save: everything lives in this tab only."
+                    } else {
+                        "Everything is saved in this browser the moment it changes. Nothing is sent anywhere."
+                    }}
+                </p>
+                <p>
+                    "Storage used: "
+                    {move || match usage() {
+                        Ok(b) => bytes_label(b),
+                        Err(e) => format!("unknown ({e})"),
+                    }}
+                </p>
+                <h3>"Records set aside"</h3>
+                {move || {
+                    let list = quarantined();
+                    if list.is_empty() {
+                        view! { <p class="muted">"None. Damaged records would appear here, kept untouched for you to download."</p> }
+                            .into_any()
+                    } else {
+                        view! {
+                            <ul class="plain">
+                                {list
+                                    .into_iter()
+                                    .map(|q| {
+                                        let key = q.key.clone();
+                                        let raw = q.raw.clone();
+                                        let chars = q.raw.chars().count();
+                                        view! {
+                                            <li class="row">
+                                                <code>{q.key.clone()}</code>
+                                                <span class="muted">{format!("{chars} characters")}</span>
+                                                <button
+                                                    type="button"
+                                                    on:click=move |_| browser::download("satchel-damaged-record.txt", &raw)
+                                                >
+                                                    "Download"
+                                                </button>
+                                                <button
+                                                    type="button"
+                                                    class="danger"
+                                                    on:click=move |_| {
+                                                        if let Err(e) = state.with_store(|s| s.discard(&key)) {
+                                                            state.notify(vec![e.to_string()]);
+                                                        }
+                                                        state.storage_rev.update(|r| *r += 1);
+                                                    }
+                                                >
+                                                    "Discard"
+                                                </button>
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        }
+                            .into_any()
+                    }
+                }}
+            </div>
+            <div class="panel">
+                <h2>"About"</h2>
+                <p>
+                    "Satchel " {env!("CARGO_PKG_VERSION")}
+                    ": character sheets, gear and dice for two games, working offline in your browser."
+                </p>
+                <p>"Rules references:"</p>
+                <ul>
+                    <li>"Ix: the Exodus NDS core rules (GM summary), narrative dice."</li>
+                    <li>"Expedition: the Central Oregon Expeditionary Adventuring Company (COEAC) rules digest."</li>
+                </ul>
+                <p class="muted">"Satchel shows numbers and short summaries in its own words; the references remain their authors' work."</p>
+            </div>
+        </section>
+    }
+}

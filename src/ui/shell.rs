@@ -1,0 +1,182 @@
+//! The app shell: header and navigation, the storage banner, the current screen, the dice
+//! tray's entry point and the undo toast.
+
+use leptos::ev;
+use leptos::prelude::*;
+
+use super::browser;
+use super::roster::RosterScreen;
+use super::route::Screen;
+use super::settings::SettingsScreen;
+use super::state::AppState;
+use super::table::TableScreen;
+use super::tray::DiceTray;
+use crate::storage::{ExternalChange, classify_event};
+
+fn current_screen() -> Screen {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    Screen::from_hash(&hash)
+}
+
+/// The root component.
+#[component]
+pub fn App() -> impl IntoView {
+    let state = AppState::init();
+    provide_context(state);
+
+    let (screen, set_screen) = signal(current_screen());
+    let hash_listener =
+        window_event_listener_untyped("hashchange", move |_| set_screen.set(current_screen()));
+    let storage_listener = window_event_listener(ev::storage, move |e| {
+        match classify_event(e.key().as_deref(), e.new_value().as_deref()) {
+            ExternalChange::Roster => state.reload_roster(),
+            ExternalChange::Settings(s) => state.settings.set(s),
+            ExternalChange::Quarantine => state.storage_rev.update(|r| *r += 1),
+            ExternalChange::Ignored => {}
+        }
+    });
+    on_cleanup(move || {
+        hash_listener.remove();
+        storage_listener.remove();
+    });
+
+    Effect::new(move |_| {
+        browser::set_root_attribute("data-theme", state.settings.with(|s| s.theme.attribute()));
+    });
+    Effect::new(move |_| browser::set_title(&format!("{} · Satchel", screen.get().label())));
+
+    view! {
+        <a class="skip" href="#main">"Skip to content"</a>
+        <header class="top">
+            <div class="top-inner">
+                <a class="brand" href="#/roster">
+                    <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+                        <path d="M9 11V8a7 7 0 0 1 14 0v3" fill="none" stroke="currentColor" stroke-width="2.5"/>
+                        <rect x="4" y="11" width="24" height="18" rx="5" fill="currentColor"/>
+                        <circle cx="16" cy="20" r="3" fill="var(--bg)"/>
+                    </svg>
+                    <span>"Satchel"</span>
+                </a>
+                <nav aria-label="Main">
+                    <ul>
+                        {Screen::ALL
+                            .into_iter()
+                            .map(|s| {
+                                view! {
+                                    <li>
+                                        <a
+                                            href=s.href()
+                                            aria-current=move || (screen.get() == s).then_some("page")
+                                        >
+                                            {s.label()}
+                                        </a>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                </nav>
+            </div>
+        </header>
+        <StorageBanner/>
+        <main id="main" tabindex="-1">
+            {move || match screen.get() {
+                Screen::Roster => view! { <RosterScreen/> }.into_any(),
+                Screen::Table => view! { <TableScreen/> }.into_any(),
+                Screen::Settings => view! { <SettingsScreen/> }.into_any(),
+            }}
+        </main>
+        <UndoToast/>
+        <DiceTray/>
+    }
+}
+
+/// Storage trouble in plain words: failed saves, memory-only mode, records set aside.
+#[component]
+fn StorageBanner() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <div class="banners">
+            {state
+                .memory_only
+                .then(|| {
+                    view! {
+                        <div class="banner warn" role="alert">
+                            <p>
+                                <strong>"Not saving. "</strong>
+                                "This browser is not letting Satchel store anything (private browsing or blocked storage). "
+                                "What you do here lasts only until this tab closes."
+                            </p>
+                        </div>
+                    }
+                })}
+            {move || {
+                state
+                    .save_error
+                    .get()
+                    .map(|why| {
+                        view! {
+                            <div class="banner error" role="alert">
+                                <p>
+                                    <strong>"Not saved: "</strong>
+                                    {why}
+                                    ". Your changes are kept in this tab and will be saved with your next change. Do not close the tab yet."
+                                </p>
+                                <button type="button" on:click=move |_| state.flush()>
+                                    "Try saving again"
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
+            <For
+                each=move || state.notices.get()
+                key=|n| n.id
+                children=move |n| {
+                    let id = n.id;
+                    view! {
+                        <div class="banner warn" role="alert">
+                            <p>{n.text}</p>
+                            <button type="button" on:click=move |_| state.dismiss_notice(id)>
+                                "Dismiss"
+                            </button>
+                        </div>
+                    }
+                }
+            />
+        </div>
+    }
+}
+
+/// "Deleted X. Undo" for the most recent deletion.
+#[component]
+fn UndoToast() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let last = move || state.deleted.with(|d| d.last().map(|x| x.character.name.clone()));
+    view! {
+        <div class="toast-host" role="status">
+            {move || {
+                last()
+                    .map(|name| {
+                        view! {
+                            <div class="toast">
+                                <p>"Deleted " <strong>{name}</strong> "."</p>
+                                <button type="button" class="primary" on:click=move |_| state.undo_delete()>
+                                    "Undo"
+                                </button>
+                                <button
+                                    type="button"
+                                    aria-label="Dismiss"
+                                    on:click=move |_| state.deleted.set(Vec::new())
+                                >
+                                    "×"
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,226 @@
+//! App-wide state: the roster and settings signals, and the one path by which changes reach
+//! storage.
+
+use leptos::prelude::*;
+
+use super::browser;
+use crate::model::{Applied, Character, CharacterAction, Roster, Settings, Theme};
+use crate::storage::{KeyValue, LockedRecord, MemoryStore, Pending, Problem, Store};
+
+/// A load problem the user has not dismissed yet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub id: u32,
+    pub text: String,
+}
+
+/// A deleted character that can still be put back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deleted {
+    pub character: Character,
+    pub position: usize,
+}
+
+/// Shared state, provided as context. Every field is a copyable handle.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    store: StoredValue<Store<Box<dyn KeyValue>>, LocalStorage>,
+    pending: StoredValue<Pending>,
+    pub roster: RwSignal<Roster>,
+    pub locked: RwSignal<Vec<LockedRecord>>,
+    pub notices: RwSignal<Vec<Notice>>,
+    /// Set while a write has failed; cleared by the next successful write.
+    pub save_error: RwSignal<Option<String>>,
+    /// True when the browser gives no storage and everything lives in this tab only.
+    pub memory_only: bool,
+    pub settings: RwSignal<Settings>,
+    pub deleted: RwSignal<Vec<Deleted>>,
+    /// Bumped when storage changes in ways the Settings screen lists (quarantine, usage).
+    pub storage_rev: RwSignal<u32>,
+}
+
+fn open_backend() -> (Box<dyn KeyValue>, bool) {
+    #[cfg(target_arch = "wasm32")]
+    if let Ok(store) = crate::storage::BrowserStore::open() {
+        return (Box::new(store), false);
+    }
+    (Box::new(MemoryStore::new()), true)
+}
+
+impl AppState {
+    /// Opens storage and loads everything. Never fails: without storage the app runs in memory.
+    pub fn init() -> Self {
+        let (backend, memory_only) = open_backend();
+        let store = Store::new(backend);
+        let now = browser::now_ms();
+        let mut problems = Vec::new();
+        let (settings, settings_problem) = store.load_settings(now);
+        problems.extend(settings_problem);
+        let (roster, locked) = match store.load(now) {
+            Ok(loaded) => {
+                problems.extend(loaded.problems);
+                (loaded.roster, loaded.locked)
+            }
+            Err(e) => {
+                problems.push(Problem::Unreadable {
+                    key: String::new(),
+                    reason: e.to_string(),
+                });
+                (Roster::default(), Vec::new())
+            }
+        };
+        let state = AppState {
+            store: StoredValue::new_local(store),
+            pending: StoredValue::new(Pending::default()),
+            roster: RwSignal::new(roster),
+            locked: RwSignal::new(locked),
+            notices: RwSignal::new(Vec::new()),
+            save_error: RwSignal::new(None),
+            memory_only,
+            settings: RwSignal::new(settings),
+            deleted: RwSignal::new(Vec::new()),
+            storage_rev: RwSignal::new(0),
+        };
+        state.push_problems(problems);
+        state
+    }
+
+    fn push_problems(&self, problems: Vec<Problem>) {
+        if problems.is_empty() {
+            return;
+        }
+        self.notify(problems.iter().map(Problem::to_string).collect());
+        self.storage_rev.update(|r| *r += 1);
+    }
+
+    /// Shows messages in the banner until dismissed (the same text is shown once).
+    pub fn notify(&self, texts: Vec<String>) {
+        self.notices.update(|n| {
+            let mut next = n.iter().map(|x| x.id + 1).max().unwrap_or(0);
+            for text in texts {
+                if !n.iter().any(|x| x.text == text) {
+                    n.push(Notice { id: next, text });
+                    next += 1;
+                }
+            }
+        });
+    }
+
+    pub fn dismiss_notice(&self, id: u32) {
+        self.notices.update(|n| n.retain(|x| x.id != id));
+    }
+
+    /// Applies a roster change and saves it. A refused change returns the reason and changes
+    /// nothing; a failed save keeps the change in memory and shows the banner.
+    pub fn dispatch(&self, action: CharacterAction) -> Result<(), String> {
+        let now = browser::now_ms();
+        let applied = self
+            .roster
+            .try_update(|r| r.apply(action, now))
+            .ok_or_else(|| "The app is shutting down.".to_string())?
+            .map_err(|e| e.to_string())?;
+        self.pending.update_value(|p| {
+            p.index = true;
+            match &applied {
+                Applied::Saved(c) => {
+                    p.delete.remove(&c.id);
+                    p.save.insert(c.id.clone());
+                }
+                Applied::Removed { character, .. } => {
+                    p.save.remove(&character.id);
+                    p.delete.insert(character.id.clone());
+                }
+            }
+        });
+        match applied {
+            Applied::Removed {
+                character,
+                position,
+            } => self.deleted.update(|d| {
+                d.push(Deleted {
+                    character,
+                    position,
+                })
+            }),
+            Applied::Saved(c) => self.deleted.update(|d| d.retain(|x| x.character.id != c.id)),
+        }
+        self.flush();
+        Ok(())
+    }
+
+    /// Puts back the most recently deleted character.
+    pub fn undo_delete(&self) {
+        let Some(last) = self.deleted.try_update(Vec::pop).flatten() else {
+            return;
+        };
+        if let Err(msg) = self.dispatch(CharacterAction::Restore {
+            character: last.character,
+            position: last.position,
+        }) {
+            self.notify(vec![format!("Could not undo: {msg}")]);
+        }
+    }
+
+    /// Writes whatever this tab still owes storage.
+    pub fn flush(&self) {
+        let result = self.store.with_value(|store| {
+            self.roster.with_untracked(|roster| {
+                let mut pending = self.pending.get_value();
+                let result = store.flush(roster, &mut pending);
+                self.pending.set_value(pending);
+                result
+            })
+        });
+        match result {
+            Ok(()) => {
+                if self.save_error.get_untracked().is_some() {
+                    self.save_error.set(None);
+                }
+                browser::set_root_attribute("data-unsaved", None);
+            }
+            Err(e) => {
+                self.save_error.set(Some(e.to_string()));
+                browser::set_root_attribute("data-unsaved", Some("true"));
+            }
+        }
+        self.storage_rev.update(|r| *r += 1);
+    }
+
+    /// Re-reads the roster after another tab wrote it, keeping this tab's unsaved changes.
+    pub fn reload_roster(&self) {
+        let now = browser::now_ms();
+        let Some(Ok(loaded)) = self.store.try_with_value(|s| s.load(now)) else {
+            return;
+        };
+        let pending = self.pending.get_value();
+        let mut roster = loaded.roster;
+        let local = self.roster.get_untracked();
+        for id in &pending.save {
+            if let Some(c) = local.get(id) {
+                roster.upsert(c.clone());
+            }
+        }
+        for id in &pending.delete {
+            roster.remove(id);
+        }
+        self.roster.set(roster);
+        self.locked.set(loaded.locked);
+        self.push_problems(loaded.problems);
+        self.storage_rev.update(|r| *r += 1);
+    }
+
+    pub fn set_theme(&self, theme: Theme) {
+        self.settings.update(|s| s.theme = theme);
+        let result = self
+            .store
+            .with_value(|s| s.save_settings(&self.settings.get_untracked()));
+        if let Err(e) = result {
+            self.save_error.set(Some(e.to_string()));
+        }
+    }
+
+    /// Runs `f` against the store (for the Settings screen's data section).
+    pub fn with_store<T>(&self, f: impl FnOnce(&Store<Box<dyn KeyValue>>) -> T) -> T {
+        self.store.with_value(f)
+    }
+}

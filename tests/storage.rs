@@ -7,8 +7,8 @@ use satchel::model::{
     Character, CharacterAction, Roster, Settings, System, Theme, decode_character, encode,
 };
 use satchel::storage::{
-    ExternalChange, INDEX_KEY, KeyValue, MemoryStore, Pending, Problem, SETTINGS_KEY,
-    StorageError, Store, character_key, classify_event,
+    ExternalChange, INDEX_KEY, KeyValue, MemoryStore, Pending, Problem, SETTINGS_KEY, StorageError,
+    Store, character_key, classify_event,
 };
 
 fn character(id: &str, name: &str) -> Character {
@@ -89,7 +89,10 @@ fn a_record_that_cannot_be_moved_aside_is_left_untouched() {
     // No room for a copy: the record must stay where it is.
     store.backend().set_quota(Some(1));
     let loaded = store.load(5).unwrap();
-    assert!(matches!(loaded.problems.as_slice(), [Problem::Unreadable { .. }]));
+    assert!(matches!(
+        loaded.problems.as_slice(),
+        [Problem::Unreadable { .. }]
+    ));
     assert_eq!(
         store.backend().get(&character_key("bad")).unwrap(),
         Some(raw)
@@ -107,7 +110,10 @@ fn a_newer_record_is_read_only_and_never_rewritten() {
     assert_eq!(loaded.locked.len(), 1);
     assert_eq!(loaded.locked[0].name.as_deref(), Some("From the future"));
     assert_eq!(loaded.locked[0].found, 9);
-    assert!(matches!(loaded.problems.as_slice(), [Problem::Newer { .. }]));
+    assert!(matches!(
+        loaded.problems.as_slice(),
+        [Problem::Newer { .. }]
+    ));
 
     let mut roster = loaded.roster;
     roster
@@ -138,7 +144,11 @@ fn a_newer_index_is_not_overwritten() {
     let newer_index = r#"{"schema":3,"order":{"a":0}}"#;
     store.backend().set(INDEX_KEY, newer_index).unwrap();
     let loaded = store.load(0).unwrap();
-    assert_eq!(loaded.roster.characters.len(), 1, "scan still finds the character");
+    assert_eq!(
+        loaded.roster.characters.len(),
+        1,
+        "scan still finds the character"
+    );
     store.save_index(vec!["a".into()]).unwrap();
     assert_eq!(
         store.backend().get(INDEX_KEY).unwrap().as_deref(),
@@ -195,12 +205,18 @@ fn settings_round_trip_and_damaged_settings_fall_back_to_defaults() {
     store.save_settings(&dark).unwrap();
     assert_eq!(store.load_settings(0).0, dark);
 
-    store.backend().set(SETTINGS_KEY, "{\"schema\":1,\"theme\":\"plaid\"}").unwrap();
+    store
+        .backend()
+        .set(SETTINGS_KEY, "{\"schema\":1,\"theme\":\"plaid\"}")
+        .unwrap();
     let (s, problem) = store.load_settings(4);
     assert_eq!(s, Settings::default());
     assert!(matches!(problem, Some(Problem::Quarantined { .. })));
 
-    store.backend().set(SETTINGS_KEY, "{\"schema\":2,\"theme\":\"dark\"}").unwrap();
+    store
+        .backend()
+        .set(SETTINGS_KEY, "{\"schema\":2,\"theme\":\"dark\"}")
+        .unwrap();
     let (_, problem) = store.load_settings(5);
     assert!(matches!(problem, Some(Problem::Newer { .. })));
     store.save_settings(&Settings::default()).unwrap();
@@ -226,14 +242,20 @@ fn other_tabs_events_are_classified() {
         classify_event(Some("satchel/v1/character/abc"), Some("{}")),
         ExternalChange::Roster
     );
-    assert_eq!(classify_event(Some(INDEX_KEY), None), ExternalChange::Roster);
+    assert_eq!(
+        classify_event(Some(INDEX_KEY), None),
+        ExternalChange::Roster
+    );
     let dark = encode(&Settings {
         theme: Theme::Dark,
         ..Settings::default()
     });
     assert!(matches!(
         classify_event(Some(SETTINGS_KEY), Some(&dark)),
-        ExternalChange::Settings(Settings { theme: Theme::Dark, .. })
+        ExternalChange::Settings(Settings {
+            theme: Theme::Dark,
+            ..
+        })
     ));
     assert_eq!(
         classify_event(Some(SETTINGS_KEY), Some("garbage")),

@@ -29,7 +29,9 @@ impl System {
     /// One line, in our own words, to help a newcomer pick.
     pub fn blurb(self) -> &'static str {
         match self {
-            System::Ix => "Narrative dice: Ability, Mastery and Boon dice against Trial, Crisis and Bane dice.",
+            System::Ix => {
+                "Narrative dice: Ability, Mastery and Boon dice against Trial, Crisis and Bane dice."
+            }
             System::Expedition => "Pools of six-sided dice, 4 to 6 succeeds, against an Objective.",
         }
     }
@@ -158,7 +160,10 @@ pub enum Applied {
     /// This character was written (created, renamed, duplicated or restored).
     Saved(Character),
     /// This character was removed from `position`.
-    Removed { character: Character, position: usize },
+    Removed {
+        character: Character,
+        position: usize,
+    },
 }
 
 impl Roster {

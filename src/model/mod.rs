@@ -7,7 +7,9 @@ mod character;
 mod document;
 mod settings;
 
-pub use character::{Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, System};
+pub use character::{
+    Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, System,
+};
 pub use document::{DocError, Index, decode, decode_character, encode};
 pub use settings::{Settings, Theme};
 

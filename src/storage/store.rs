@@ -3,9 +3,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::backend::{KeyValue, StorageError};
-use super::{
-    CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key,
-};
+use super::{CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key};
 use crate::model::{
     Character, DocError, INDEX_SCHEMA, Index, Roster, SETTINGS_SCHEMA, Settings, decode,
     decode_character, encode,
@@ -175,7 +173,9 @@ impl<S: KeyValue> Store<S> {
                 Ok(c) if c.id == id => loaded.roster.characters.push(c),
                 Ok(_) => {
                     let e = DocError::Malformed("its id does not match where it is stored".into());
-                    loaded.problems.push(self.quarantine(&key, &raw, &e, now_ms));
+                    loaded
+                        .problems
+                        .push(self.quarantine(&key, &raw, &e, now_ms));
                 }
                 Err(e @ DocError::Newer { found, .. }) => {
                     loaded.locked.push(LockedRecord {
@@ -188,7 +188,9 @@ impl<S: KeyValue> Store<S> {
                         reason: e.to_string(),
                     });
                 }
-                Err(e) => loaded.problems.push(self.quarantine(&key, &raw, &e, now_ms)),
+                Err(e) => loaded
+                    .problems
+                    .push(self.quarantine(&key, &raw, &e, now_ms)),
             }
         }
         Ok(loaded)
@@ -200,7 +202,11 @@ impl<S: KeyValue> Store<S> {
         let suffix = key.strip_prefix(PREFIX).unwrap_or(key);
         let moved_to = format!("{QUARANTINE_PREFIX}{now_ms}/{suffix}");
         let reason = why.to_string();
-        match self.kv.set(&moved_to, raw).and_then(|()| self.kv.remove(key)) {
+        match self
+            .kv
+            .set(&moved_to, raw)
+            .and_then(|()| self.kv.remove(key))
+        {
             Ok(()) => Problem::Quarantined {
                 original: key.into(),
                 moved_to,

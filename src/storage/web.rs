@@ -28,7 +28,11 @@ impl BrowserStore {
 fn classify(err: JsValue) -> StorageError {
     match err.dyn_into::<web_sys::DomException>() {
         // Firefox names it differently; code 22 is the standard one.
-        Ok(e) if e.name() == "QuotaExceededError" || e.name() == "NS_ERROR_DOM_QUOTA_REACHED" || e.code() == 22 => {
+        Ok(e)
+            if e.name() == "QuotaExceededError"
+                || e.name() == "NS_ERROR_DOM_QUOTA_REACHED"
+                || e.code() == 22 =>
+        {
             StorageError::Full
         }
         Ok(e) if e.name() == "SecurityError" => StorageError::Unavailable,

@@ -231,7 +231,12 @@ fn CharacterCard(id: String) -> impl IntoView {
         };
         match state.dispatch(action) {
             Ok(()) => stop_renaming(),
-            Err(msg) => set_error.set(Some(msg)),
+            Err(msg) => {
+                set_error.set(Some(msg));
+                if let Some(i) = input.get_untracked() {
+                    let _ = i.focus();
+                }
+            }
         }
     };
     let duplicate = move |_| {
@@ -260,7 +265,16 @@ fn CharacterCard(id: String) -> impl IntoView {
                     when=move || renaming.get()
                     fallback=move || view! { <h2 class="card-name">{name}</h2> }
                 >
-                    <form class="rename" on:submit=save>
+                    <form
+                        class="rename"
+                        on:submit=save
+                        on:keydown=move |ev| {
+                            if ev.key() == "Escape" {
+                                ev.stop_propagation();
+                                stop_renaming();
+                            }
+                        }
+                    >
                         <label class="field">
                             <span>{move || format!("New name for {}", name())}</span>
                             <input
@@ -274,12 +288,6 @@ fn CharacterCard(id: String) -> impl IntoView {
                                 on:input=move |ev| {
                                     set_draft.set(event_target_value(&ev));
                                     set_error.set(None);
-                                }
-                                on:keydown=move |ev| {
-                                    if ev.key() == "Escape" {
-                                        ev.stop_propagation();
-                                        stop_renaming();
-                                    }
                                 }
                             />
                         </label>

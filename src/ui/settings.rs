@@ -6,12 +6,13 @@ use super::browser;
 use super::state::AppState;
 use crate::model::Theme;
 
-/// Human-readable byte count.
+/// Human-readable byte count, in integer arithmetic (float formatting costs kilobytes of wasm).
 fn bytes_label(bytes: usize) -> String {
     if bytes < 1024 {
         format!("{bytes} bytes")
     } else {
-        format!("{:.1} KB", bytes as f64 / 1024.0)
+        let tenths = (bytes * 10 + 512) / 1024;
+        format!("{}.{} KB", tenths / 10, tenths % 10)
     }
 }
 

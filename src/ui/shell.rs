@@ -88,7 +88,7 @@ pub fn App() -> impl IntoView {
                 Screen::Settings => view! { <SettingsScreen/> }.into_any(),
             }}
         </main>
-        <UndoToast/>
+        <UndoToast screen/>
         <DiceTray/>
     }
 }
@@ -150,11 +150,41 @@ fn StorageBanner() -> impl IntoView {
     }
 }
 
-/// "Deleted X. Undo" for the most recent deletion.
+/// "Deleted X. Undo" for the most recent deletion. It steps aside after a while or on a
+/// change of screen; the deletion itself stays undoable until then only, like a mail app's.
 #[component]
-fn UndoToast() -> impl IntoView {
+fn UndoToast(screen: ReadSignal<Screen>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let last = move || state.deleted.with(|d| d.last().map(|x| x.character.name.clone()));
+    let last = move || {
+        state
+            .deleted
+            .with(|d| d.last().map(|x| x.character.name.clone()))
+    };
+    let dismiss = move || state.deleted.set(Vec::new());
+    // Each deletion restarts the clock; only the newest timer may dismiss.
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        if state.deleted.with(Vec::len) == 0 {
+            return;
+        }
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
+        set_timeout(
+            move || {
+                if generation.try_get_value() == Some(mine) {
+                    dismiss();
+                }
+            },
+            std::time::Duration::from_secs(12),
+        );
+    });
+    Effect::new(move |previous: Option<Screen>| {
+        let now = screen.get();
+        if previous.is_some_and(|p| p != now) {
+            dismiss();
+        }
+        now
+    });
     view! {
         <div class="toast-host" role="status">
             {move || {
@@ -166,11 +196,7 @@ fn UndoToast() -> impl IntoView {
                                 <button type="button" class="primary" on:click=move |_| state.undo_delete()>
                                     "Undo"
                                 </button>
-                                <button
-                                    type="button"
-                                    aria-label="Dismiss"
-                                    on:click=move |_| state.deleted.set(Vec::new())
-                                >
+                                <button type="button" aria-label="Dismiss" on:click=move |_| dismiss()>
                                     "×"
                                 </button>
                             </div>

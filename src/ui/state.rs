@@ -142,7 +142,9 @@ impl AppState {
                     position,
                 })
             }),
-            Applied::Saved(c) => self.deleted.update(|d| d.retain(|x| x.character.id != c.id)),
+            Applied::Saved(c) => self
+                .deleted
+                .update(|d| d.retain(|x| x.character.id != c.id)),
         }
         self.flush();
         Ok(())

@@ -1,0 +1,351 @@
+//! Magic bookkeeping: Divine offenses, Divine Calamities per area, and the spell builder
+//! (reference, "Divine magic revocation", "Divine-tradition checks", "Building New Spells";
+//! RULINGS.md, "Magic").
+
+use super::checks::{Tradition, casting_pool};
+use super::error::IxError;
+use super::pool::{DIFFICULTY_COUNT_RANGE, Pool};
+
+/// Divine Calamities in one area that mean the deity has an opinion about it.
+pub const CALAMITY_FLAG: i32 = 3;
+/// Most Overload or Empower options a spell may list (reference: "Limit to 2-3 options").
+pub const MAX_SPELL_OPTIONS: usize = 3;
+/// Largest Strain cost or duration step the builder accepts (guards against typos).
+pub const MAX_SPELL_STRAIN: i32 = 10;
+/// Largest number of duration steps beyond the base.
+pub const MAX_DURATION_STEPS: i32 = 4;
+
+/// Kind of entry in the offense log (reference, "Track offenses in stages").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum OffenseKind {
+    /// Counts 1.
+    Minor,
+    /// Counts 2: a direct betrayal of the deity's profile or Forbidden Grant.
+    Major,
+    /// Real repentance in the fiction lowers the count.
+    Repentance,
+}
+
+/// One log line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct OffenseEntry {
+    /// What happened.
+    pub kind: OffenseKind,
+    /// Change to the count (+1, +2 or negative for repentance).
+    pub change: i32,
+    /// The table's note.
+    pub note: String,
+}
+
+/// A cleric's offense track with its log (reference, "Divine magic revocation").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub struct DivineOffenses {
+    /// Current count; never below 0.
+    pub count: i32,
+    /// Every change, oldest first.
+    pub log: Vec<OffenseEntry>,
+}
+
+impl DivineOffenses {
+    /// Records a minor (1) or major (2) offense; returns the new count.
+    pub fn record(&mut self, major: bool, note: &str) -> i32 {
+        let (kind, change) = if major {
+            (OffenseKind::Major, 2)
+        } else {
+            (OffenseKind::Minor, 1)
+        };
+        self.count = self.count.max(0).saturating_add(change);
+        self.log.push(OffenseEntry {
+            kind,
+            change,
+            note: note.to_string(),
+        });
+        self.count
+    }
+
+    /// Repentance lowers the count by `amount` (1 to the current count); returns the new count.
+    pub fn repent(&mut self, amount: i32, note: &str) -> Result<i32, IxError> {
+        IxError::check(
+            "repentance",
+            i64::from(amount),
+            1,
+            i64::from(self.count.max(1)),
+        )?;
+        if self.count <= 0 {
+            return Err(IxError::WrongCondition {
+                needs: "at least one offense to repent".to_string(),
+            });
+        }
+        self.count -= amount;
+        self.log.push(OffenseEntry {
+            kind: OffenseKind::Repentance,
+            change: -amount,
+            note: note.to_string(),
+        });
+        Ok(self.count)
+    }
+}
+
+/// Divine Calamities in one area.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct AreaCalamities {
+    /// The area or recurring action, as the table names it.
+    pub area: String,
+    /// Calamities recorded there.
+    pub calamities: i32,
+}
+
+/// Divine Calamity tally per area (reference, "Track Divine Calamities against recurring
+/// actions": three in one area is flagged).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub struct CalamityTally {
+    /// One entry per area, in first-seen order.
+    pub areas: Vec<AreaCalamities>,
+}
+
+impl CalamityTally {
+    /// Records one Calamity in `area` (names match ignoring case and outer spaces) and returns
+    /// whether that area is now flagged.
+    pub fn record(&mut self, area: &str) -> bool {
+        let key = area.trim();
+        let n = match self
+            .areas
+            .iter_mut()
+            .find(|a| a.area.trim().eq_ignore_ascii_case(key))
+        {
+            Some(a) => {
+                a.calamities = a.calamities.saturating_add(1);
+                a.calamities
+            }
+            None => {
+                self.areas.push(AreaCalamities {
+                    area: key.to_string(),
+                    calamities: 1,
+                });
+                1
+            }
+        };
+        n >= CALAMITY_FLAG
+    }
+
+    /// Areas with three or more Calamities.
+    pub fn flagged(&self) -> Vec<&AreaCalamities> {
+        self.areas
+            .iter()
+            .filter(|a| a.calamities >= CALAMITY_FLAG)
+            .collect()
+    }
+}
+
+/// Spell range; each step beyond Engaged adds 1 Trial die (reference, "Step 2: Set Range and
+/// Duration"; steps from RULINGS.md).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+pub enum SpellRange {
+    /// Base range, 0 steps.
+    #[default]
+    Engaged,
+    /// 1 step.
+    Short,
+    /// 2 steps.
+    Medium,
+    /// 3 steps.
+    Long,
+    /// 4 steps.
+    Extreme,
+}
+
+impl SpellRange {
+    /// Steps beyond the base.
+    pub fn steps(self) -> i32 {
+        match self {
+            SpellRange::Engaged => 0,
+            SpellRange::Short => 1,
+            SpellRange::Medium => 2,
+            SpellRange::Long => 3,
+            SpellRange::Extreme => 4,
+        }
+    }
+}
+
+/// An effect category with its base Trial dice (*editable*; reference, "Step 1").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct SpellCategory {
+    /// Category name.
+    pub name: String,
+    /// Base Trial dice, 0-10.
+    pub base_trial_dice: i32,
+}
+
+/// The categories the reference prices: Damage and Protection, both Average (2). The GM adds
+/// others with their own base.
+pub fn default_categories() -> Vec<SpellCategory> {
+    ["Damage", "Protection"]
+        .into_iter()
+        .map(|n| SpellCategory {
+            name: n.to_string(),
+            base_trial_dice: 2,
+        })
+        .collect()
+}
+
+/// When an Empower option fires (reference, "Step 5").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum EmpowerTrigger {
+    /// On this many Boons (usually 2 or 3).
+    Boons(u8),
+    /// On a Breakthrough.
+    Breakthrough,
+}
+
+/// An Empower option: a trigger and the table's own text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct EmpowerOption {
+    /// When it fires.
+    pub trigger: EmpowerTrigger,
+    /// What it does.
+    pub text: String,
+}
+
+/// A spell built with the six steps of "Building New Spells".
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct SpellDesign {
+    /// Spell name.
+    pub name: String,
+    /// Tradition, which picks the casting pool.
+    pub tradition: Tradition,
+    /// Effect category and its base.
+    pub category: SpellCategory,
+    /// Range.
+    pub range: SpellRange,
+    /// Duration as the table words it ("Instant", "Concentration"...).
+    pub duration: String,
+    /// Duration steps beyond the base, 0-[`MAX_DURATION_STEPS`] (the worked example prices
+    /// Concentration at 0).
+    pub duration_steps: i32,
+    /// Strain cost, 0-[`MAX_SPELL_STRAIN`].
+    pub strain: i32,
+    /// Overload options; each one chosen adds a Trial die at casting.
+    pub overloads: Vec<String>,
+    /// Empower options.
+    pub empowers: Vec<EmpowerOption>,
+    /// Optional fallout text.
+    pub fallout: Option<String>,
+}
+
+impl SpellDesign {
+    /// Final difficulty in Trial dice: category base + range steps + duration steps
+    /// (reference, "Step 4: Set Final Difficulty").
+    pub fn trial_dice(&self) -> i64 {
+        i64::from(self.category.base_trial_dice)
+            + i64::from(self.range.steps())
+            + i64::from(self.duration_steps)
+    }
+
+    /// Every out-of-range value, by field.
+    pub fn validate(&self) -> Vec<IxError> {
+        let mut e = Vec::new();
+        let (lo, hi) = (
+            i64::from(DIFFICULTY_COUNT_RANGE.0),
+            i64::from(DIFFICULTY_COUNT_RANGE.1),
+        );
+        let checks = [
+            (
+                "category base (Trial dice)",
+                i64::from(self.category.base_trial_dice),
+                lo,
+                hi,
+            ),
+            (
+                "duration steps",
+                i64::from(self.duration_steps),
+                0,
+                i64::from(MAX_DURATION_STEPS),
+            ),
+            (
+                "Strain",
+                i64::from(self.strain),
+                0,
+                i64::from(MAX_SPELL_STRAIN),
+            ),
+            (
+                "Overload options",
+                self.overloads.len() as i64,
+                0,
+                MAX_SPELL_OPTIONS as i64,
+            ),
+            (
+                "Empower options",
+                self.empowers.len() as i64,
+                0,
+                MAX_SPELL_OPTIONS as i64,
+            ),
+            ("final difficulty (Trial dice)", self.trial_dice(), lo, hi),
+        ];
+        for (field, v, min, max) in checks {
+            if let Err(err) = IxError::check(field, v, min, max) {
+                e.push(err);
+            }
+        }
+        e
+    }
+
+    /// Design advice the reference gives as "should" (not errors): at least one Overload and
+    /// one Empower option.
+    pub fn advice(&self) -> Vec<String> {
+        let mut a = Vec::new();
+        if self.overloads.is_empty() {
+            a.push("add at least one Overload option".to_string());
+        }
+        if self.empowers.is_empty() {
+            a.push("add at least one Empower option".to_string());
+        }
+        a
+    }
+
+    /// Trial dice at casting with the chosen Overloads (indices into `overloads`, each at
+    /// most once): final difficulty + 1 per Overload.
+    pub fn casting_trial_dice(&self, chosen: &[usize]) -> Result<i32, IxError> {
+        let mut seen: Vec<usize> = Vec::with_capacity(chosen.len());
+        for &i in chosen {
+            if i >= self.overloads.len() || seen.contains(&i) {
+                return Err(IxError::NotFound {
+                    what: format!("Overload option {}", i.saturating_add(1)),
+                });
+            }
+            seen.push(i);
+        }
+        let total = self.trial_dice() + seen.len() as i64;
+        IxError::check(
+            "Trial dice at casting",
+            total,
+            i64::from(DIFFICULTY_COUNT_RANGE.0),
+            i64::from(DIFFICULTY_COUNT_RANGE.1),
+        )?;
+        Ok(total as i32)
+    }
+
+    /// The casting pool: the tradition's ratings, the spell's Trial dice plus chosen Overloads,
+    /// and a focus for Arcana.
+    pub fn casting_pool(
+        &self,
+        characteristic: i32,
+        skill: i32,
+        chosen_overloads: &[usize],
+        focus: bool,
+    ) -> Result<Pool, IxError> {
+        let trial = self.casting_trial_dice(chosen_overloads)?;
+        casting_pool(self.tradition, characteristic, skill, trial, focus)
+    }
+}

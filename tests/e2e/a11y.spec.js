@@ -1,0 +1,59 @@
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { openApp } from "./pages.js";
+
+const SHOTS = resolve(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+];
+
+async function audit(page, label) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+}
+
+for (const theme of ["light", "dark"]) {
+  test(`every screen passes axe and is photographed (${theme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const app = await openApp(page);
+    const screens = [];
+    const shoot = async (name) => {
+      screens.push(name);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${size.name}.png`, fullPage: true });
+      }
+      await page.setViewportSize(SIZES[0]);
+      await audit(page, `${name} (${theme})`);
+    };
+
+    await shoot("roster-empty");
+    await app.openCreate();
+    await shoot("roster-create");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await app.create("Ix", "Vex Arrandi");
+    await app.create("Expedition", "Rook of the Ninth Lantern");
+    await app.create("Ix", "Sable");
+    await shoot("roster");
+    await app.remove("Sable");
+    await shoot("roster-undo");
+    await page.getByRole("button", { name: "Rename Rook of the Ninth Lantern" }).click();
+    await shoot("roster-rename");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await app.go("Table");
+    await shoot("table");
+    await app.go("Settings");
+    await shoot("settings");
+    await page.getByRole("button", { name: "Dice" }).click();
+    await expect(page.getByRole("dialog", { name: "Dice tray" })).toBeVisible();
+    await shoot("tray");
+    expect(screens).toHaveLength(8);
+    await app.close();
+  });
+}

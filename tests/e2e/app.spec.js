@@ -1,0 +1,261 @@
+import { test, expect } from "@playwright/test";
+import { openApp } from "./pages.js";
+
+test("first visit shows the empty roster and a way to create", async ({ page }) => {
+  const app = await openApp(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Roster" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No characters yet" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create your first character" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Dice" })).toBeVisible();
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
+test("one character of each system persists across a reload", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex Arrandi");
+  await app.create("Expedition", "Rook");
+  await app.reload();
+  await expect(app.cards()).toHaveCount(2);
+  await expect(app.card("Vex Arrandi")).toContainText("Ix");
+  await expect(app.card("Rook")).toContainText("Expedition");
+  const stored = await app.storage();
+  const index = JSON.parse(stored["satchel/v1/index"]);
+  expect(index.characters).toHaveLength(2);
+  for (const id of index.characters) {
+    const doc = JSON.parse(stored[`satchel/v1/character/${id}`]);
+    expect(doc.schema).toBe(1);
+  }
+  await app.close();
+});
+
+test("names with markup render as text", async ({ page }) => {
+  let dialogs = 0;
+  page.on("dialog", (d) => {
+    dialogs += 1;
+    d.dismiss();
+  });
+  const app = await openApp(page);
+  const evil = "<img src=x onerror=alert(1)>";
+  await app.create("Ix", evil);
+  await app.reload();
+  await expect(app.card(evil)).toBeVisible();
+  await expect(page.locator("main img")).toHaveCount(0);
+  expect(dialogs).toBe(0);
+  await app.close();
+});
+
+test("rename, duplicate, delete and undo", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Marrow");
+  await app.rename("Marrow", "Marrow the Bold");
+  await expect(app.card("Marrow the Bold")).toBeVisible();
+
+  // An empty name is refused with a message, and nothing changes.
+  await page.getByRole("button", { name: "Rename Marrow the Bold" }).click();
+  await page.getByRole("textbox", { name: "New name for Marrow the Bold" }).fill("   ");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("A name needs at least one letter or number.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(app.card("Marrow the Bold")).toBeVisible();
+
+  await page.getByRole("button", { name: "Duplicate Marrow the Bold" }).click();
+  await expect(app.card("Marrow the Bold (copy)")).toBeVisible();
+  await expect(app.cards()).toHaveCount(2);
+
+  await app.remove("Marrow the Bold");
+  await expect(app.cards()).toHaveCount(1);
+  await expect(page.getByRole("status")).toContainText("Deleted Marrow the Bold");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(app.cards()).toHaveCount(2);
+  await expect(app.cards().first()).toContainText("Marrow the Bold");
+  await app.reload();
+  await expect(app.cards()).toHaveCount(2);
+  await app.close();
+});
+
+test("keyboard alone creates a character and works the dice tray", async ({ page }) => {
+  const app = await openApp(page);
+  await page.getByRole("button", { name: "Create your first character" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("textbox", { name: "Name" })).toBeFocused();
+  await page.keyboard.type("Keys");
+  await page.keyboard.press("Enter");
+  await expect(app.card("Keys")).toBeVisible();
+
+  const dice = page.getByRole("button", { name: "Dice" });
+  await dice.focus();
+  await page.keyboard.press("Enter");
+  const tray = page.getByRole("dialog", { name: "Dice tray" });
+  await expect(tray).toBeVisible();
+  await expect(tray.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(tray).toBeHidden();
+  await expect(dice).toBeFocused();
+  await app.close();
+});
+
+test("deep links open their screen and the theme choice persists", async ({ page }) => {
+  const app = await openApp(page, "#/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await page.getByRole("radio", { name: "Dark" }).check();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await app.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+  await page.getByRole("radio", { name: "Follow this device" }).check();
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme", /.*/);
+  await app.go("Table");
+  await expect(page).toHaveURL(/#\/table$/);
+  await app.close();
+});
+
+test("works offline after one visit", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Offline Oona");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    }
+  });
+  // Stop the server too: setOffline alone may not stop the service worker's own fetches.
+  await app.close();
+  await context.setOffline(true);
+  await page.reload();
+  await app.ready();
+  await expect(app.card("Offline Oona")).toBeVisible();
+  await app.go("Settings");
+  await app.go("Roster");
+  await app.create("Expedition", "Made Offline");
+  await expect(app.cards()).toHaveCount(2);
+  await context.setOffline(false);
+});
+
+test("an update waits for the user, then reloads with nothing lost", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Patient Pim");
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+    }
+  });
+  app.server.bumpServiceWorker();
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  const prompt = page.getByRole("status").filter({ hasText: "A new version of Satchel is ready" });
+  await expect(prompt).toBeVisible();
+  // Nothing happens until the user says so.
+  await expect(app.card("Patient Pim")).toBeVisible();
+  await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload to update" }).click()]);
+  await app.ready();
+  await expect(app.card("Patient Pim")).toBeVisible();
+  await expect(prompt).toBeHidden();
+  await app.close();
+});
+
+test("a corrupt record shows the banner and survives untouched", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Healthy");
+  const raw = '{"schema":1,"id":"deadbeef","system":"ix","name":"Half-writ';
+  await page.evaluate((raw) => {
+    localStorage.setItem("satchel/v1/character/deadbeef", raw);
+    const index = JSON.parse(localStorage.getItem("satchel/v1/index"));
+    index.characters.push("deadbeef");
+    localStorage.setItem("satchel/v1/index", JSON.stringify(index));
+  }, raw);
+  await app.reload();
+  await expect(app.banner("A character could not be read")).toBeVisible();
+  await expect(app.card("Healthy")).toBeVisible();
+  const stored = await app.storage();
+  const kept = Object.entries(stored).filter(([k]) => k.startsWith("satchel/v1/quarantine/"));
+  expect(kept).toHaveLength(1);
+  expect(kept[0][0]).toMatch(/character\/deadbeef$/);
+  expect(kept[0][1]).toBe(raw);
+
+  // Further edits never touch it.
+  await app.rename("Healthy", "Still healthy");
+  await app.go("Settings");
+  await expect(page.getByText(kept[0][0])).toBeVisible();
+  expect((await app.storage())[kept[0][0]]).toBe(raw);
+  await app.close();
+});
+
+test("a record from a newer Satchel is read-only and never rewritten", async ({ page }) => {
+  const app = await openApp(page);
+  const newer = '{"schema":99,"id":"future1","system":"ix","name":"Tomorrow","sheet":{"x":[1,2]}}';
+  await page.evaluate((raw) => localStorage.setItem("satchel/v1/character/future1", raw), newer);
+  await app.reload();
+  await expect(app.banner("read-only")).toBeVisible();
+  await expect(app.card("Tomorrow")).toContainText("Read-only");
+  await app.create("Expedition", "Today");
+  expect((await app.storage())["satchel/v1/character/future1"]).toBe(newer);
+  await app.close();
+});
+
+test("a second tab sees a rename made in the first", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Shared");
+  const other = await context.newPage();
+  await other.goto(app.server.url);
+  await expect(other.getByRole("heading", { name: "Shared", exact: true })).toBeVisible();
+  await app.rename("Shared", "Shared and renamed");
+  await expect(other.getByRole("heading", { name: "Shared and renamed", exact: true })).toBeVisible();
+  await app.create("Expedition", "Born in tab one");
+  await expect(other.getByRole("heading", { name: "Born in tab one", exact: true })).toBeVisible();
+  await app.close();
+});
+
+test("full storage keeps the change in memory, says so, and saves on the next change", async ({ page }) => {
+  await page.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (window.__fullStorage && key.startsWith("satchel/v1/character/")) {
+        throw new DOMException("full", "QuotaExceededError");
+      }
+      return real.call(this, key, value);
+    };
+  });
+  const app = await openApp(page);
+  await page.evaluate(() => (window.__fullStorage = true));
+  await app.create("Ix", "Unsaved Uma");
+  await expect(app.banner("Not saved")).toContainText("storage for Satchel is full");
+  await expect(page.locator("html")).toHaveAttribute("data-unsaved", "true");
+  await page.evaluate(() => (window.__fullStorage = false));
+  await app.create("Expedition", "Next change");
+  await expect(app.banner("Not saved")).toHaveCount(0);
+  await app.reload();
+  await expect(app.card("Unsaved Uma")).toBeVisible();
+  await expect(app.card("Next change")).toBeVisible();
+  await app.close();
+});
+
+test("without storage the app runs in memory and warns", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    });
+  });
+  const app = await openApp(page);
+  await expect(app.banner("Not saving")).toBeVisible();
+  await app.create("Ix", "Ephemeral");
+  await expect(app.card("Ephemeral")).toBeVisible();
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
+test("no request leaves the page's origin", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Homebody");
+  await app.go("Table");
+  await app.go("Settings");
+  await page.getByRole("button", { name: "Dice" }).click();
+  await page.reload();
+  await app.ready();
+  expect(app.requests.length).toBeGreaterThan(3);
+  const foreign = app.requests.filter((u) => !u.startsWith(app.server.origin + "/"));
+  expect(foreign).toEqual([]);
+  await app.close();
+});

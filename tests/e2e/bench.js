@@ -1,0 +1,96 @@
+// Prints Satchel's size and load figures for the current dist/ (run by scripts/bench; not a
+// test: nothing here passes or fails on timing).
+import { chromium as pw } from "@playwright/test";
+import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from "node:fs";
+import { join, resolve, extname } from "node:path";
+import { tmpdir } from "node:os";
+import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+import { chromium } from "./playwright.config.js";
+import { startServer } from "./server.js";
+
+// SATCHEL_DIST lets a second checkout or build share these tests without sharing dist/.
+const DIST = resolve(process.env.SATCHEL_DIST || resolve(import.meta.dirname, "../../dist"));
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+const kb = (n) => (n / 1024).toFixed(1).padStart(8) + " KB";
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Sizes: what a cold first load transfers (index, js, wasm, css, manifest); icons and the
+// service worker's precache of them come after first paint.
+const rows = [];
+let total = { raw: 0, gz: 0, br: 0 };
+for (const file of walk(DIST)) {
+  const ext = extname(file);
+  if (![".wasm", ".js", ".css", ".html", ".webmanifest"].includes(ext)) continue;
+  const buf = readFileSync(file);
+  const gz = gzipSync(buf, { level: 9 }).length;
+  const br = brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  rows.push([file.slice(DIST.length + 1), buf.length, gz, br]);
+  total.raw += buf.length;
+  total.gz += gz;
+  total.br += br;
+}
+console.log("== bundle (bytes: raw / gzip -9 / brotli 11)");
+for (const [name, raw, gz, br] of rows.sort((a, b) => b[1] - a[1])) {
+  console.log(`${name.padEnd(40)} ${kb(raw)} ${kb(gz)} ${kb(br)}`);
+}
+console.log(`${"total".padEnd(40)} ${kb(total.raw)} ${kb(total.gz)} ${kb(total.br)}`);
+console.log(`bundle_brotli_bytes ${total.br}`);
+
+// Cold loads: a fresh profile each run, so nothing is cached and no service worker exists.
+const server = await startServer();
+const samples = { dcl: [], fcp: [], interactive: [] };
+for (let i = 0; i < RUNS; i++) {
+  const dir = mkdtempSync(join(tmpdir(), "satchel-bench-"));
+  const context = await pw.launchPersistentContext(dir, { ...chromium, viewport: { width: 390, height: 844 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(server.url);
+  await page.getByRole("button", { name: "Create your first character" }).waitFor();
+  const t = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0];
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+    const mark = performance.getEntriesByName("satchel-interactive")[0];
+    return { dcl: nav.domContentLoadedEventEnd, fcp: fcp?.startTime ?? NaN, interactive: mark?.startTime ?? NaN };
+  });
+  for (const k of Object.keys(samples)) samples[k].push(t[k]);
+  await context.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`== cold load, median of ${RUNS} (ms)`);
+console.log(`dom_content_loaded_ms ${median(samples.dcl).toFixed(1)}`);
+console.log(`first_contentful_paint_ms ${median(samples.fcp).toFixed(1)}`);
+console.log(`roster_interactive_ms ${median(samples.interactive).toFixed(1)}`);
+
+// Second load offline: visit, let the service worker take control, stop the server, reload.
+{
+  const dir = mkdtempSync(join(tmpdir(), "satchel-bench-"));
+  const context = await pw.launchPersistentContext(dir, { ...chromium });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(server.url);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", ok, { once: true }));
+  });
+  await server.close();
+  await context.setOffline(true);
+  const start = Date.now();
+  await page.reload();
+  let ok = true;
+  try {
+    await page.getByRole("button", { name: "Create your first character" }).waitFor({ timeout: 10_000 });
+  } catch {
+    ok = false;
+  }
+  console.log(`== second load, offline`);
+  console.log(`offline_reload ${ok ? "works" : "FAILED"} (${Date.now() - start} ms to interactive)`);
+  await context.close();
+  rmSync(dir, { recursive: true, force: true });
+}

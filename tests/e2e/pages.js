@@ -1,0 +1,88 @@
+// Page objects: what a user sees and does, found by role and label.
+import { expect } from "@playwright/test";
+import { startServer } from "./server.js";
+
+/** Starts a server for one test and collects every request the page makes. */
+export async function openApp(page, hash = "") {
+  const server = await startServer();
+  const requests = [];
+  page.context().on("request", (r) => requests.push(r.url()));
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(server.url + hash);
+  const app = new App(page, server, requests, errors);
+  await app.ready();
+  return app;
+}
+
+export class App {
+  constructor(page, server, requests, errors) {
+    this.page = page;
+    this.server = server;
+    this.requests = requests;
+    this.errors = errors;
+  }
+
+  async ready() {
+    await expect(this.page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  }
+
+  async reload() {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  nav(name) {
+    return this.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+  }
+
+  async go(name) {
+    await this.nav(name).click();
+    await expect(this.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  }
+
+  banner(text) {
+    return this.page.getByRole("alert").filter({ hasText: text });
+  }
+
+  cards() {
+    return this.page.getByRole("list", { name: "Characters" }).getByRole("listitem");
+  }
+
+  card(name) {
+    return this.cards().filter({ has: this.page.getByRole("heading", { name, exact: true }) });
+  }
+
+  async openCreate() {
+    const first = this.page.getByRole("button", { name: "Create your first character" });
+    if (await first.isVisible()) await first.click();
+    else await this.page.getByRole("button", { name: "New character" }).click();
+    await expect(this.page.getByRole("heading", { name: "New character" })).toBeVisible();
+  }
+
+  async create(system, name) {
+    await this.openCreate();
+    await this.page.getByRole("radio", { name: new RegExp(`^${system}`) }).check();
+    await this.page.getByRole("textbox", { name: "Name" }).fill(name);
+    await this.page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(this.card(name)).toBeVisible();
+  }
+
+  async rename(from, to) {
+    await this.page.getByRole("button", { name: `Rename ${from}` }).click();
+    await this.page.getByRole("textbox", { name: `New name for ${from}` }).fill(to);
+    await this.page.getByRole("button", { name: "Save name" }).click();
+  }
+
+  async remove(name) {
+    await this.page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+  }
+
+  async storage() {
+    return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  }
+
+  async close() {
+    await this.server.close();
+  }
+}

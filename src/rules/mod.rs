@@ -2,5 +2,6 @@
 //! wasm-bindgen: randomness arrives as `&mut impl Rng`, so every rule runs natively under a
 //! seeded generator in tests.
 
+pub mod dice;
 pub mod expedition;
 pub mod ix;

@@ -9,12 +9,14 @@
 
 mod backend;
 mod events;
+mod rolls;
 mod store;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 pub use backend::{KeyValue, MemoryStore, StorageError};
 pub use events::{ExternalChange, classify_event};
+pub use rolls::{ROLLS_KEY, RollStore, RollsProblem};
 pub use store::{Loaded, LockedRecord, Pending, Problem, Quarantined, Store};
 #[cfg(target_arch = "wasm32")]
 pub use web::BrowserStore;

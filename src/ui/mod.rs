@@ -3,6 +3,7 @@
 //! State lives in [`AppState`], provided once as context; components read its signals and
 //! change things only through its methods, so every change reaches storage the same way.
 
+mod backup;
 mod browser;
 mod icons;
 mod roster;
@@ -15,6 +16,7 @@ mod tray;
 
 pub use route::Screen;
 pub use state::AppState;
+pub use tray::{DiceTray, Prefill, TrayContext, TrayRequest, provide_tray};
 
 /// Mounts the app into `#app`, replacing the static boot shell `index.html` paints first.
 pub fn mount() {

@@ -10,7 +10,7 @@ use super::route::Screen;
 use super::settings::SettingsScreen;
 use super::state::AppState;
 use super::table::TableScreen;
-use super::tray::DiceTray;
+use super::tray::{DiceTray, provide_tray};
 use crate::storage::{ExternalChange, classify_event};
 
 fn current_screen() -> Screen {
@@ -25,6 +25,7 @@ fn current_screen() -> Screen {
 pub fn App() -> impl IntoView {
     let state = AppState::init();
     provide_context(state);
+    provide_tray();
 
     let (screen, set_screen) = signal(current_screen());
     let hash_listener =

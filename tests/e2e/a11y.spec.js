@@ -53,7 +53,24 @@ for (const theme of ["light", "dark"]) {
     await page.getByRole("button", { name: "Dice" }).click();
     await expect(page.getByRole("dialog", { name: "Dice tray" })).toBeVisible();
     await shoot("tray");
-    expect(screens).toHaveLength(8);
+    await app.trayMode("Ix");
+    await app.addDie("Ability die", 2);
+    await app.addDie("Mastery die");
+    await app.addDie("Boon die");
+    await app.addDie("Trial die", 2);
+    await app.addDie("Crisis die");
+    await app.addDie("Bane die");
+    await app.roll();
+    await expect(app.result()).toBeVisible();
+    await shoot("tray-ix");
+    await app.trayMode("Expedition");
+    await app.tray().getByRole("button", { name: "Work out Ob from factors" }).click();
+    await app.roll();
+    await expect(app.result()).toBeVisible();
+    await shoot("tray-expedition");
+    await app.trayMode("Log");
+    await shoot("tray-log");
+    expect(screens).toHaveLength(11);
     await app.close();
   });
 }

@@ -94,3 +94,58 @@ console.log(`roster_interactive_ms ${median(samples.interactive).toFixed(1)}`);
   await context.close();
   rmSync(dir, { recursive: true, force: true });
 }
+
+// Dice tray: odds update and roll-to-paint for an Ix pool of 10 dice of every kind. "update"
+// is click -> DOM updated (all reactive work done); "frame" is click -> the next frame painted
+// (a requestAnimationFrame callback, then a task after its paint).
+{
+  const trayServer = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), "satchel-bench-"));
+  const context = await pw.launchPersistentContext(dir, { ...chromium, viewport: { width: 390, height: 844 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(trayServer.url);
+  await page.getByRole("button", { name: "Dice", exact: true }).click();
+  for (const kind of ["Ability", "Mastery", "Boon", "Trial", "Crisis", "Bane"]) {
+    const add = page.getByRole("button", { name: `Add one ${kind} die`, exact: true });
+    for (let i = 0; i < 10; i++) await add.click();
+  }
+  await page.getByText("10 Ability, 10 Mastery, 10 Boon vs 10 Trial, 10 Crisis, 10 Bane").waitFor();
+  const t = await page.evaluate(async (runs) => {
+    const by = (label) => [...document.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") || b.textContent.trim()) === label);
+    const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+    const task = () => new Promise((ok) => setTimeout(ok, 0));
+    const measure = async (click) => {
+      const t0 = performance.now();
+      click();
+      await task();
+      const t1 = performance.now();
+      await frame();
+      return [t1 - t0, performance.now() - t0];
+    };
+    const out = { odds: [], oddsFrame: [], roll: [], rollFrame: [], idle: [] };
+    for (let i = 0; i < runs; i++) {
+      // Alternate 10 and 9 Bane dice so every click changes the odds.
+      const [u, f] = await measure(() => by(i % 2 ? "Add one Bane die" : "Remove one Bane die").click());
+      out.odds.push(u);
+      out.oddsFrame.push(f);
+      await frame();
+      const [ru, rf] = await measure(() => by("Roll").click());
+      out.roll.push(ru);
+      out.rollFrame.push(rf);
+      await frame();
+      // The same wait with no click: what "to frame" costs with no work at all.
+      const [, idle] = await measure(() => {});
+      out.idle.push(idle);
+    }
+    return out;
+  }, 21);
+  console.log(`== dice tray, Ix pool of 10 of each kind, median of 21 (ms)`);
+  console.log(`tray_odds_update_ms ${median(t.odds).toFixed(1)}`);
+  console.log(`tray_odds_to_frame_ms ${median(t.oddsFrame).toFixed(1)}`);
+  console.log(`tray_roll_update_ms ${median(t.roll).toFixed(1)}`);
+  console.log(`tray_roll_to_frame_ms ${median(t.rollFrame).toFixed(1)}`);
+  console.log(`tray_idle_to_frame_ms ${median(t.idle).toFixed(1)} (no click: the wait for the next frame alone)`);
+  await context.close();
+  rmSync(dir, { recursive: true, force: true });
+  await trayServer.close();
+}

@@ -78,6 +78,55 @@ export class App {
     await this.page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
   }
 
+  // Dice tray
+
+  tray() {
+    return this.page.getByRole("dialog", { name: "Dice tray" });
+  }
+
+  async openTray() {
+    await this.page.getByRole("button", { name: "Dice", exact: true }).click();
+    await expect(this.tray()).toBeVisible();
+  }
+
+  async trayMode(name) {
+    await this.tray().getByRole("group", { name: "Tray mode" }).getByRole("button", { name, exact: true }).click();
+  }
+
+  async addDie(kind, times = 1) {
+    for (let i = 0; i < times; i++) await this.tray().getByRole("button", { name: `Add one ${kind}`, exact: true }).click();
+  }
+
+  /** The value shown beside an odds line ("Success", "Pass chance", "Win"...). */
+  odds(name) {
+    return this.tray()
+      .locator(".odds > div")
+      .filter({ has: this.page.locator("dt", { hasText: new RegExp(`^${name}$`) }) })
+      .locator("dd");
+  }
+
+  async roll() {
+    await this.tray().getByRole("button", { name: "Roll", exact: true }).click();
+  }
+
+  result() {
+    return this.tray().getByRole("region", { name: "Result" });
+  }
+
+  /** Every die in the result as its screen-reader label, by group. */
+  async diceLabels(group = null) {
+    const scope = group ? this.result().getByRole("list", { name: `${group} dice` }) : this.result();
+    return scope.getByRole("img").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  }
+
+  async outcome() {
+    return (await this.result().locator(".outcome").textContent()).trim();
+  }
+
+  trayMessage() {
+    return this.tray().getByRole("alert");
+  }
+
   async storage() {
     return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
   }

@@ -1,0 +1,158 @@
+//! The roll log: newest first, filtered by character, exported as JSON or plain text, and
+//! "Verify a log file", which checks an exported log's hash chain.
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::TrayContext;
+use crate::model::{ROLLS_KEPT, verify_export};
+use crate::ui::browser;
+
+/// Rolls listed at once; the export holds them all.
+const SHOWN: usize = 100;
+
+fn date(ms: u64) -> js_sys::Date {
+    js_sys::Date::new(&JsValue::from_f64(ms as f64))
+}
+
+/// Local time of day, "14:05".
+fn clock(ms: u64) -> String {
+    let d = date(ms);
+    format!("{:02}:{:02}", d.get_hours(), d.get_minutes())
+}
+
+fn iso(ms: u64) -> String {
+    date(ms).to_iso_string().into()
+}
+
+/// The log view.
+#[component]
+pub fn LogView() -> impl IntoView {
+    let tray = expect_context::<TrayContext>().0;
+    let log = tray.log;
+    // "" = everyone, "-" = rolls for nobody in particular, else a character id.
+    let filter = RwSignal::new(String::new());
+    let verdict = RwSignal::new(None::<String>);
+
+    let people = move || {
+        log.with(|l| {
+            let mut seen: Vec<(String, String)> = Vec::new();
+            for e in l.entries.iter().rev() {
+                if let Some(id) = &e.record.character_id
+                    && !seen.iter().any(|(i, _)| i == id)
+                {
+                    let name = e.record.character.clone().unwrap_or_else(|| id.clone());
+                    seen.push((id.clone(), name));
+                }
+            }
+            seen
+        })
+    };
+
+    let rows = move || {
+        let f = filter.get();
+        log.with(|l| {
+            l.entries
+                .iter()
+                .rev()
+                .filter(|e| match f.as_str() {
+                    "" => true,
+                    "-" => e.record.character_id.is_none(),
+                    id => e.record.character_id.as_deref() == Some(id),
+                })
+                .take(SHOWN)
+                .map(|e| {
+                    let r = &e.record;
+                    let who = r.character.clone().unwrap_or_default();
+                    let what = [who.as_str(), r.label.as_str()]
+                        .into_iter()
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>()
+                        .join(" · ");
+                    view! {
+                        <li>
+                            <p class="outcome">{r.outcome.clone()}</p>
+                            <p class="muted small">
+                                {format!("#{} {} [{}] {}", e.seq, clock(r.time_ms), r.mode, what)}
+                            </p>
+                            <details>
+                                <summary>{r.pool.clone()}</summary>
+                                <p class="small">{r.faces.join("; ")}</p>
+                            </details>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+
+    let on_file = move |ev: leptos::ev::Event| {
+        let file = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|i| i.files())
+            .and_then(|f| f.get(0));
+        let Some(file) = file else {
+            return;
+        };
+        verdict.set(Some("Checking…".into()));
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+            let words = match text.ok().and_then(|t| t.as_string()) {
+                Some(t) => verify_export(&t).words(),
+                None => "That file could not be read.".to_string(),
+            };
+            verdict.set(Some(words));
+        });
+    };
+
+    view! {
+        <section class="log-view" aria-label="Roll log">
+            <p class="muted small">
+                {move || {
+                    log.with(|l| {
+                        format!(
+                            "{} rolls kept (the newest {ROLLS_KEPT}). Chain head {}.",
+                            l.entries.len(),
+                            l.head().get(..12).unwrap_or_default()
+                        )
+                    })
+                }}
+            </p>
+            {move || tray.log_problem.get().map(|p| view! { <p class="field-error" role="alert">{p}</p> })}
+            <label class="field">
+                "Show rolls for"
+                <select on:change=move |ev| filter.set(event_target_value(&ev)) prop:value=move || filter.get()>
+                    <option value="">"Everyone"</option>
+                    <option value="-">"Nobody in particular"</option>
+                    {move || {
+                        people()
+                            .into_iter()
+                            .map(|(id, name)| view! { <option value=id>{name}</option> })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            <div class="row">
+                <button
+                    type="button"
+                    on:click=move |_| browser::download("satchel-rolls.json", &log.with_untracked(|l| l.export_json()))
+                >
+                    "Export JSON"
+                </button>
+                <button
+                    type="button"
+                    on:click=move |_| browser::download("satchel-rolls.txt", &log.with_untracked(|l| l.export_text(iso)))
+                >
+                    "Export text"
+                </button>
+            </div>
+            <label class="field file">
+                "Verify a log file"
+                <input type="file" accept=".json,application/json" on:change=on_file/>
+            </label>
+            <p class="verdict" role="status">{move || verdict.get()}</p>
+            <ol class="log" aria-label="Rolls, newest first">{rows}</ol>
+        </section>
+    }
+}

@@ -110,7 +110,7 @@ impl fmt::Display for RosterError {
 impl std::error::Error for RosterError {}
 
 /// Trims a proposed name and checks it against the limits.
-pub fn clean_name(raw: &str) -> Result<String, RosterError> {
+pub(crate) fn clean_name(raw: &str) -> Result<String, RosterError> {
     let name = raw.trim();
     if name.is_empty() {
         return Err(RosterError::EmptyName);

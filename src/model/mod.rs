@@ -5,12 +5,18 @@
 
 mod character;
 mod document;
+mod export;
 mod settings;
 
 pub use character::{
     Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, System,
 };
 pub use document::{DocError, Index, decode, decode_character, encode};
+pub use export::{
+    ConflictChoice, EXPORT_FORMAT, EXPORT_VERSION, ExportKind, IMPORT_MAX_BYTES,
+    IMPORT_MAX_CHARACTERS, ImportError, ImportFile, PlanItem, apply_import, export_file,
+    parse_import, plan_import,
+};
 pub use settings::{Settings, Theme};
 
 /// Schema of character documents this build writes and reads.

@@ -39,6 +39,9 @@ pub struct Settings {
     pub schema: u32,
     #[serde(default)]
     pub theme: Theme,
+    /// When the user last exported everything, to remind them when it has been a while.
+    #[serde(default)]
+    pub last_export_ms: Option<u64>,
 }
 
 impl Default for Settings {
@@ -46,6 +49,7 @@ impl Default for Settings {
         Settings {
             schema: SETTINGS_SCHEMA,
             theme: Theme::System,
+            last_export_ms: None,
         }
     }
 }

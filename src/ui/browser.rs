@@ -61,3 +61,49 @@ pub fn mark(name: &str) {
         let _ = perf.mark(name);
     }
 }
+
+/// A date in the reader's locale, e.g. "2 Dec 2026".
+pub fn local_date(ms: u64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    d.to_locale_date_string("default", &js_sys::Object::new())
+        .as_string()
+        .unwrap_or_default()
+}
+
+/// `YYYY-MM-DD` (UTC) for file names.
+pub fn iso_day(ms: u64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    let iso: String = d.to_iso_string().into();
+    iso.chars().take(10).collect()
+}
+
+/// Reads a picked file as text. Refuses files over `limit` bytes before reading them.
+pub async fn read_file(file: web_sys::File, limit: usize) -> Result<String, String> {
+    let size = file.size() as usize;
+    if size > limit {
+        return Err(format!(
+            "This file is {} KB; Satchel imports files up to {} KB.",
+            size / 1024,
+            limit / 1024
+        ));
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .map_err(|_| "The browser could not read that file.".to_string())?;
+    text.as_string()
+        .ok_or_else(|| "That file is not text.".to_string())
+}
+
+/// Whether the browser has promised to keep this site's data (`None`: cannot tell).
+pub async fn storage_persisted(ask: bool) -> Option<bool> {
+    let manager = web_sys::window()?.navigator().storage();
+    let promise = if ask {
+        manager.persist().ok()?
+    } else {
+        manager.persisted().ok()?
+    };
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .ok()?
+        .as_bool()
+}

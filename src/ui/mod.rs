@@ -3,6 +3,7 @@
 //! State lives in [`AppState`], provided once as context; components read its signals and
 //! change things only through its methods, so every change reaches storage the same way.
 
+mod backup;
 mod browser;
 mod icons;
 mod roster;

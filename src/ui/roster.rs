@@ -323,6 +323,13 @@ fn CharacterCard(id: String) -> impl IntoView {
                     </button>
                     <button
                         type="button"
+                        aria-label=move || format!("Export {}", name())
+                        on:click=move |_| state.export(Some(id.get_value()))
+                    >
+                        "Export"
+                    </button>
+                    <button
+                        type="button"
                         class="danger"
                         aria-label=move || format!("Delete {}", name())
                         on:click=delete

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::backup::{BackupPanel, PersistencePanel};
 use super::browser;
 use super::state::AppState;
 use crate::model::Theme;
@@ -64,6 +65,7 @@ pub fn SettingsScreen() -> impl IntoView {
                         "Everything is saved in this browser the moment it changes. Nothing is sent anywhere."
                     }}
                 </p>
+                <PersistencePanel/>
                 <p>
                     "Storage used: "
                     {move || match usage() {
@@ -118,6 +120,7 @@ pub fn SettingsScreen() -> impl IntoView {
                     }
                 }}
             </div>
+            <BackupPanel/>
             <div class="panel">
                 <h2>"About"</h2>
                 <p>

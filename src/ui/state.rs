@@ -4,7 +4,10 @@
 use leptos::prelude::*;
 
 use super::browser;
-use crate::model::{Applied, Character, CharacterAction, Roster, Settings, Theme};
+use crate::model::{
+    Applied, Character, CharacterAction, ConflictChoice, ExportKind, PlanItem, Roster, Settings,
+    Theme, apply_import, export_file,
+};
 use crate::storage::{KeyValue, LockedRecord, MemoryStore, Pending, Problem, Store};
 
 /// A load problem the user has not dismissed yet.
@@ -197,6 +200,23 @@ impl AppState {
         let pending = self.pending.get_value();
         let mut roster = loaded.roster;
         let local = self.roster.get_untracked();
+        // Last writer wins per character. A newer revision from the other tab is an ordinary
+        // update; one that is not newer than ours replaced this tab's own change, so say so.
+        let overwritten: Vec<String> = roster
+            .characters
+            .iter()
+            .filter(|theirs| !pending.save.contains(&theirs.id))
+            .filter_map(|theirs| {
+                let ours = local.get(&theirs.id)?;
+                (ours != theirs && theirs.rev <= ours.rev).then(|| {
+                    format!(
+                        "{} was changed in another tab at the same time; this tab now shows the version saved last.",
+                        theirs.name
+                    )
+                })
+            })
+            .collect();
+        self.notify(overwritten);
         for id in &pending.save {
             if let Some(c) = local.get(id) {
                 roster.upsert(c.clone());
@@ -213,6 +233,10 @@ impl AppState {
 
     pub fn set_theme(&self, theme: Theme) {
         self.settings.update(|s| s.theme = theme);
+        self.save_settings();
+    }
+
+    fn save_settings(&self) {
         let result = self
             .store
             .with_value(|s| s.save_settings(&self.settings.get_untracked()));
@@ -221,8 +245,70 @@ impl AppState {
         }
     }
 
+    /// Downloads one character, or everything, as a Satchel export file.
+    pub fn export(&self, id: Option<String>) {
+        let now = browser::now_ms();
+        let (kind, chars) = self.roster.with_untracked(|r| match &id {
+            Some(id) => (
+                ExportKind::Character,
+                r.get(id).cloned().into_iter().collect::<Vec<_>>(),
+            ),
+            None => (ExportKind::Everything, r.characters.clone()),
+        });
+        let name = match (&id, chars.first()) {
+            (Some(_), Some(c)) => format!("satchel-{}.json", file_stem(&c.name)),
+            _ => format!("satchel-backup-{}.json", browser::iso_day(now)),
+        };
+        browser::download(
+            &name,
+            &export_file(kind, &chars, env!("CARGO_PKG_VERSION"), now),
+        );
+        if id.is_none() {
+            self.settings.update(|s| s.last_export_ms = Some(now));
+            self.save_settings();
+        }
+    }
+
+    /// Applies a previewed import, all or nothing, and saves what it wrote.
+    pub fn import(&self, plan: &[PlanItem], choice: ConflictChoice) -> Result<usize, String> {
+        let now = browser::now_ms();
+        let written = self
+            .roster
+            .try_update(|r| apply_import(r, plan, choice, browser::new_id, now))
+            .ok_or_else(|| "The app is shutting down.".to_string())??;
+        self.pending.update_value(|p| {
+            p.index = true;
+            for c in &written {
+                p.delete.remove(&c.id);
+                p.save.insert(c.id.clone());
+            }
+        });
+        self.flush();
+        Ok(written.len())
+    }
+
     /// Runs `f` against the store (for the Settings screen's data section).
     pub fn with_store<T>(&self, f: impl FnOnce(&Store<Box<dyn KeyValue>>) -> T) -> T {
         self.store.with_value(f)
+    }
+}
+
+/// A file-name-safe version of a character's name.
+fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        "character".into()
+    } else {
+        stem.chars().take(40).collect()
     }
 }

@@ -1,0 +1,365 @@
+//! Export and import files: one versioned JSON file for a character or for everything.
+//!
+//! Import is validate-everything-first: [`parse_import`] either returns a fully decoded file
+//! (every character migrated to the current schema) or one message saying what is wrong and
+//! where; [`plan_import`] previews what would be added or replaced; [`apply_import`] changes
+//! the roster all at once or not at all.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use super::character::{Character, Roster, clean_name};
+use super::document::{DocError, decode_character};
+
+/// Marks a file as Satchel's, so a random JSON file is refused with a clear message.
+pub const EXPORT_FORMAT: &str = "satchel-export";
+/// Version of the export envelope this build writes and reads.
+pub const EXPORT_VERSION: u32 = 1;
+/// Largest file import accepts. A whole table of characters is tens of kilobytes.
+pub const IMPORT_MAX_BYTES: usize = 2 * 1024 * 1024;
+/// Most characters one file may carry.
+pub const IMPORT_MAX_CHARACTERS: usize = 1000;
+
+/// What a file holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportKind {
+    Character,
+    Everything,
+}
+
+/// The envelope written to disk. Characters travel as JSON values so that each is decoded
+/// (and migrated) through the same path as stored records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExportFile {
+    pub format: String,
+    pub version: u32,
+    /// The Satchel version that wrote the file (for people reading it; not interpreted).
+    pub app: String,
+    pub exported_ms: u64,
+    pub kind: ExportKind,
+    pub characters: Vec<serde_json::Value>,
+}
+
+/// Builds an export file for the given characters.
+pub fn export_file(kind: ExportKind, characters: &[Character], app: &str, now_ms: u64) -> String {
+    let file = ExportFile {
+        format: EXPORT_FORMAT.into(),
+        version: EXPORT_VERSION,
+        app: app.into(),
+        exported_ms: now_ms,
+        kind,
+        characters: characters
+            .iter()
+            .filter_map(|c| serde_json::to_value(c).ok())
+            .collect(),
+    };
+    serde_json::to_string_pretty(&file).unwrap_or_default()
+}
+
+/// Why a file cannot be imported. Nothing is applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportError {
+    TooLarge { bytes: usize },
+    NotJson(String),
+    NotSatchel,
+    NewerFile { version: u32 },
+    Empty,
+    TooMany { count: usize },
+    BadCharacter { position: usize, why: DocError },
+    BadName { position: usize, why: String },
+    RepeatedId { position: usize },
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::TooLarge { bytes } => write!(
+                f,
+                "This file is {} KB; Satchel imports files up to {} KB.",
+                bytes / 1024,
+                IMPORT_MAX_BYTES / 1024
+            ),
+            ImportError::NotJson(why) => {
+                write!(
+                    f,
+                    "This file is not a Satchel export (it is not valid JSON: {why})."
+                )
+            }
+            ImportError::NotSatchel => write!(f, "This file is not a Satchel export."),
+            ImportError::NewerFile { version } => write!(
+                f,
+                "This file was made by a newer Satchel (file version {version}; this one reads up to {EXPORT_VERSION}). Update Satchel, then import it again."
+            ),
+            ImportError::Empty => write!(f, "This file holds no characters."),
+            ImportError::TooMany { count } => write!(
+                f,
+                "This file holds {count} characters; one import takes at most {IMPORT_MAX_CHARACTERS}."
+            ),
+            ImportError::BadCharacter { position, why } => write!(
+                f,
+                "Character {} in the file cannot be imported: {why}. Nothing was imported.",
+                position + 1
+            ),
+            ImportError::BadName { position, why } => write!(
+                f,
+                "Character {} in the file has an unusable name: {why} Nothing was imported.",
+                position + 1
+            ),
+            ImportError::RepeatedId { position } => write!(
+                f,
+                "Character {} in the file repeats another's id. Nothing was imported.",
+                position + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// A file that passed every check, its characters at the current schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportFile {
+    pub kind: ExportKind,
+    pub app: String,
+    pub exported_ms: u64,
+    pub characters: Vec<Character>,
+}
+
+/// Validates a whole file. Never panics, whatever the bytes.
+pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
+    if raw.len() > IMPORT_MAX_BYTES {
+        return Err(ImportError::TooLarge { bytes: raw.len() });
+    }
+    let value: serde_json::Value =
+        serde_json::from_str(raw).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    if value.get("format").and_then(|f| f.as_str()) != Some(EXPORT_FORMAT) {
+        return Err(ImportError::NotSatchel);
+    }
+    let version = value
+        .get("version")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or(ImportError::NotSatchel)?;
+    let version = u32::try_from(version).unwrap_or(u32::MAX);
+    if version > EXPORT_VERSION {
+        return Err(ImportError::NewerFile { version });
+    }
+    let file: ExportFile = serde_json::from_value(value).map_err(|_| ImportError::NotSatchel)?;
+    if file.characters.is_empty() {
+        return Err(ImportError::Empty);
+    }
+    if file.characters.len() > IMPORT_MAX_CHARACTERS {
+        return Err(ImportError::TooMany {
+            count: file.characters.len(),
+        });
+    }
+    let mut characters: Vec<Character> = Vec::with_capacity(file.characters.len());
+    for (position, value) in file.characters.iter().enumerate() {
+        let c = decode_character(&value.to_string())
+            .map_err(|why| ImportError::BadCharacter { position, why })?;
+        clean_name(&c.name).map_err(|e| ImportError::BadName {
+            position,
+            why: e.to_string(),
+        })?;
+        if characters.iter().any(|x| x.id == c.id) {
+            return Err(ImportError::RepeatedId { position });
+        }
+        characters.push(c);
+    }
+    Ok(ImportFile {
+        kind: file.kind,
+        app: file.app,
+        exported_ms: file.exported_ms,
+        characters,
+    })
+}
+
+/// What importing one character would do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlanItem {
+    /// Not here yet: it will be added.
+    Add(Character),
+    /// A character with the same id is here already.
+    Conflict {
+        incoming: Character,
+        existing: Character,
+    },
+}
+
+/// How to settle characters that already exist here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConflictChoice {
+    /// The file's copy replaces the one here.
+    Replace,
+    /// Both stay: the file's copy is added under a new id, marked "(imported)".
+    KeepBoth,
+}
+
+/// Previews an import against the current roster.
+pub fn plan_import(roster: &Roster, file: &ImportFile) -> Vec<PlanItem> {
+    file.characters
+        .iter()
+        .map(|c| match roster.get(&c.id) {
+            Some(existing) => PlanItem::Conflict {
+                incoming: c.clone(),
+                existing: existing.clone(),
+            },
+            None => PlanItem::Add(c.clone()),
+        })
+        .collect()
+}
+
+/// Applies a planned import, all or nothing. `new_id` supplies ids for "keep both" copies.
+/// Returns the characters written, for the caller to persist.
+pub fn apply_import(
+    roster: &mut Roster,
+    plan: &[PlanItem],
+    choice: ConflictChoice,
+    mut new_id: impl FnMut() -> String,
+    now_ms: u64,
+) -> Result<Vec<Character>, String> {
+    let mut next = roster.clone();
+    let mut written = Vec::new();
+    for item in plan {
+        let c = match (item, choice) {
+            (PlanItem::Add(c), _) => c.clone(),
+            (PlanItem::Conflict { incoming, existing }, ConflictChoice::Replace) => {
+                let mut c = incoming.clone();
+                // Past both revisions, so other tabs take it as the newest write.
+                c.rev = incoming.rev.max(existing.rev).saturating_add(1);
+                c.updated_ms = now_ms;
+                c
+            }
+            (PlanItem::Conflict { incoming, .. }, ConflictChoice::KeepBoth) => {
+                let mut c = incoming.clone();
+                c.id = new_id();
+                if next.get(&c.id).is_some() {
+                    return Err("Could not make a new id for a copy; nothing was imported.".into());
+                }
+                let base: String = c.name.chars().take(super::NAME_MAX_CHARS - 11).collect();
+                c.name = format!("{base} (imported)");
+                c.rev = 1;
+                c.updated_ms = now_ms;
+                c
+            }
+        };
+        next.upsert(c.clone());
+        written.push(c);
+    }
+    *roster = next;
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::System;
+
+    fn c(id: &str, name: &str, rev: u64) -> Character {
+        let mut c = Character::new(id.into(), System::Ix, name.into(), 5);
+        c.rev = rev;
+        c
+    }
+
+    #[test]
+    fn export_then_import_round_trips() {
+        let chars = vec![c("a", "Ann", 3), c("b", "<b>Bo</b>", 1)];
+        let raw = export_file(ExportKind::Everything, &chars, "0.1.0", 99);
+        let file = parse_import(&raw).unwrap();
+        assert_eq!(file.characters, chars);
+        assert_eq!((file.kind, file.exported_ms), (ExportKind::Everything, 99));
+    }
+
+    #[test]
+    fn newer_files_and_foreign_files_are_refused_with_reasons() {
+        let newer = r#"{"format":"satchel-export","version":2,"characters":[]}"#;
+        assert_eq!(
+            parse_import(newer),
+            Err(ImportError::NewerFile { version: 2 })
+        );
+        assert_eq!(parse_import(r#"{"a":1}"#), Err(ImportError::NotSatchel));
+        assert!(matches!(parse_import("nope"), Err(ImportError::NotJson(_))));
+        let big = " ".repeat(IMPORT_MAX_BYTES + 1);
+        assert!(matches!(
+            parse_import(&big),
+            Err(ImportError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn one_bad_character_refuses_the_whole_file() {
+        let chars = vec![c("a", "Ann", 1), c("b", "Bo", 1)];
+        let mut file: serde_json::Value =
+            serde_json::from_str(&export_file(ExportKind::Everything, &chars, "x", 1)).unwrap();
+        file["characters"][1]["schema"] = serde_json::json!(50);
+        let err = parse_import(&file.to_string()).unwrap_err();
+        assert!(matches!(err, ImportError::BadCharacter { position: 1, .. }));
+        assert!(err.to_string().starts_with("Character 2 in the file"));
+
+        file["characters"][1]["schema"] = serde_json::json!(1);
+        file["characters"][1]["id"] = serde_json::json!("a");
+        assert_eq!(
+            parse_import(&file.to_string()),
+            Err(ImportError::RepeatedId { position: 1 })
+        );
+    }
+
+    #[test]
+    fn replace_and_keep_both_settle_conflicts() {
+        let mut roster = Roster {
+            characters: vec![c("a", "Here", 7)],
+        };
+        let file = ImportFile {
+            kind: ExportKind::Everything,
+            app: String::new(),
+            exported_ms: 0,
+            characters: vec![c("a", "From file", 2), c("n", "New", 1)],
+        };
+        let plan = plan_import(&roster, &file);
+        assert!(matches!(plan[0], PlanItem::Conflict { .. }));
+        assert!(matches!(plan[1], PlanItem::Add(_)));
+
+        let mut kept = roster.clone();
+        apply_import(&mut kept, &plan, ConflictChoice::KeepBoth, || "z".into(), 9).unwrap();
+        let names: Vec<_> = kept.characters.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Here", "From file (imported)", "New"]);
+
+        apply_import(
+            &mut roster,
+            &plan,
+            ConflictChoice::Replace,
+            || "z".into(),
+            9,
+        )
+        .unwrap();
+        assert_eq!(roster.characters[0].name, "From file");
+        assert_eq!(roster.characters[0].rev, 8, "newer than both copies");
+        assert_eq!(roster.characters.len(), 2);
+    }
+
+    #[test]
+    fn keep_both_refuses_an_id_clash_and_changes_nothing() {
+        let mut roster = Roster {
+            characters: vec![c("a", "Here", 1), c("z", "Zed", 1)],
+        };
+        let file = ImportFile {
+            kind: ExportKind::Character,
+            app: String::new(),
+            exported_ms: 0,
+            characters: vec![c("n", "New", 1), c("a", "Again", 1)],
+        };
+        let plan = plan_import(&roster, &file);
+        let before = roster.clone();
+        assert!(
+            apply_import(
+                &mut roster,
+                &plan,
+                ConflictChoice::KeepBoth,
+                || "z".into(),
+                1
+            )
+            .is_err()
+        );
+        assert_eq!(roster, before);
+    }
+}

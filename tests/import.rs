@@ -156,3 +156,38 @@ fn hostile_and_empty_files_are_refused_with_reasons() {
     let deep = "[".repeat(10_000);
     assert!(matches!(parse_import(&deep), Err(ImportError::NotJson(_))));
 }
+
+mod share_links {
+    use proptest::prelude::*;
+    use satchel::model::{
+        Character, System, base64url_decode, base64url_encode, read_share_fragment, share_fragment,
+    };
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// A fragment is untrusted: any text is either a valid character or a refusal.
+        #[test]
+        fn any_fragment_is_refused_or_valid(tail in "\\PC{0,200}", b64 in "[A-Za-z0-9_-]{0,300}") {
+            for fragment in [format!("#/share/{tail}"), format!("#/share/{b64}"), tail.clone()] {
+                match read_share_fragment(&fragment) {
+                    Ok(c) => prop_assert!(!c.name.trim().is_empty()),
+                    Err(e) => prop_assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+
+        #[test]
+        fn base64url_round_trips(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+            prop_assert_eq!(base64url_decode(&base64url_encode(&bytes)), Some(bytes));
+        }
+
+        #[test]
+        fn shared_characters_come_back_exactly(name in "\\PC{1,120}", ix in any::<bool>()) {
+            prop_assume!(!name.trim().is_empty());
+            let system = if ix { System::Ix } else { System::Expedition };
+            let c = Character::new("id1".into(), system, name.trim().to_string(), 7);
+            prop_assert_eq!(read_share_fragment(&share_fragment(&c)), Ok(c));
+        }
+    }
+}

@@ -7,6 +7,7 @@ mod character;
 mod document;
 mod export;
 mod settings;
+mod share;
 
 pub use character::{
     Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, System,
@@ -18,6 +19,10 @@ pub use export::{
     parse_import, plan_import,
 };
 pub use settings::{Settings, Theme};
+pub use share::{
+    SHARE_ROUTE, ShareError, base64url_decode, base64url_encode, read_share_fragment,
+    share_fragment,
+};
 
 /// Schema of character documents this build writes and reads.
 pub const CHARACTER_SCHEMA: u32 = 1;

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::icons::SystemMark;
+use super::share::ShareDialog;
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
 
@@ -202,6 +203,14 @@ fn CharacterCard(id: String) -> impl IntoView {
     let name = move || character().map(|c| c.name).unwrap_or_default();
     let system = character().map(|c| c.system).unwrap_or(System::Ix);
     let (renaming, set_renaming) = signal(false);
+    let (sharing, set_sharing) = signal(false);
+    let share_button = NodeRef::<html::Button>::new();
+    let stop_sharing = move || {
+        set_sharing.set(false);
+        if let Some(b) = share_button.get_untracked() {
+            let _ = b.focus();
+        }
+    };
     let (draft, set_draft) = signal(String::new());
     let (error, set_error) = signal(None::<String>);
     let input = NodeRef::<html::Input>::new();
@@ -330,6 +339,14 @@ fn CharacterCard(id: String) -> impl IntoView {
                     </button>
                     <button
                         type="button"
+                        node_ref=share_button
+                        aria-label=move || format!("Share {}", name())
+                        on:click=move |_| set_sharing.set(true)
+                    >
+                        "Share"
+                    </button>
+                    <button
+                        type="button"
                         class="danger"
                         aria-label=move || format!("Delete {}", name())
                         on:click=delete
@@ -338,6 +355,13 @@ fn CharacterCard(id: String) -> impl IntoView {
                     </button>
                 </div>
             </Show>
+            {move || {
+                sharing
+                    .get()
+                    .then(character)
+                    .flatten()
+                    .map(|character| view! { <ShareDialog character on_close=stop_sharing/> })
+            }}
         </li>
     }
 }

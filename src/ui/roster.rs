@@ -106,6 +106,26 @@ pub fn RosterScreen() -> impl IntoView {
     }
 }
 
+/// Dispatches a create or rename. A refused name is explained next to the field, and focus goes
+/// back to it so the user can fix it at once.
+fn submit_name(
+    state: AppState,
+    action: CharacterAction,
+    set_error: WriteSignal<Option<String>>,
+    input: NodeRef<html::Input>,
+) -> bool {
+    match state.dispatch(action) {
+        Ok(()) => true,
+        Err(msg) => {
+            set_error.set(Some(msg));
+            if let Some(i) = input.get_untracked() {
+                let _ = i.focus();
+            }
+            false
+        }
+    }
+}
+
 /// Name and game for a new character.
 #[component]
 fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
@@ -127,14 +147,8 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
             system: system.get_untracked(),
             name: name.get_untracked(),
         };
-        match state.dispatch(action) {
-            Ok(()) => on_done(),
-            Err(msg) => {
-                set_error.set(Some(msg));
-                if let Some(i) = input.get_untracked() {
-                    let _ = i.focus();
-                }
-            }
+        if submit_name(state, action, set_error, input) {
+            on_done();
         }
     };
 
@@ -238,14 +252,8 @@ fn CharacterCard(id: String) -> impl IntoView {
             id: id.get_value(),
             name: draft.get_untracked(),
         };
-        match state.dispatch(action) {
-            Ok(()) => stop_renaming(),
-            Err(msg) => {
-                set_error.set(Some(msg));
-                if let Some(i) = input.get_untracked() {
-                    let _ = i.focus();
-                }
-            }
+        if submit_name(state, action, set_error, input) {
+            stop_renaming();
         }
     };
     let duplicate = move |_| {

@@ -160,7 +160,8 @@ fn hostile_and_empty_files_are_refused_with_reasons() {
 mod share_links {
     use proptest::prelude::*;
     use satchel::model::{
-        Character, System, base64url_decode, base64url_encode, read_share_fragment, share_fragment,
+        Character, System, base64url_decode, base64url_encode, read_proposal_fragment,
+        read_share_fragment, share_fragment,
     };
 
     proptest! {
@@ -173,6 +174,10 @@ mod share_links {
                 match read_share_fragment(&fragment) {
                     Ok(c) => prop_assert!(!c.name.trim().is_empty()),
                     Err(e) => prop_assert!(!e.to_string().is_empty()),
+                }
+                let as_pool = fragment.replacen("#/share/", "#/pool/", 1);
+                if let Err(e) = read_proposal_fragment(&as_pool) {
+                    prop_assert!(!e.to_string().is_empty());
                 }
             }
         }

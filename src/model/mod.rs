@@ -20,8 +20,8 @@ pub use export::{
 };
 pub use settings::{Settings, Theme};
 pub use share::{
-    SHARE_ROUTE, ShareError, base64url_decode, base64url_encode, read_share_fragment,
-    share_fragment,
+    POOL_ROUTE, Proposal, SHARE_ROUTE, ShareError, base64url_decode, base64url_encode,
+    proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
 };
 
 /// Schema of character documents this build writes and reads.

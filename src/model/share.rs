@@ -1,14 +1,21 @@
-//! Share links: a character travels inside the URL fragment (`#/share/<data>`), deflated and
-//! base64url-encoded. The fragment never reaches a server. Opening a link is an import of
-//! untrusted data: it is bounded, validated like a file, previewed, and saved only when the
-//! user says so.
+//! Share links: a character (`#/share/<data>`) or a GM's proposed difficulty (`#/pool/<data>`)
+//! travels inside the URL fragment, deflated and base64url-encoded. The fragment never reaches
+//! a server. Opening a link is an import of untrusted data: it is bounded, validated like a
+//! file, previewed, and used only when the user says so.
+
+use serde::{Deserialize, Serialize};
 
 use super::character::{Character, clean_name};
 use super::document::{DocError, decode_character, encode};
+use crate::rules::ix::pool::Pool as IxPool;
 use std::fmt;
 
-/// Route prefix of a share link's fragment.
+/// Route prefix of a shared character's fragment.
 pub const SHARE_ROUTE: &str = "#/share/";
+/// Route prefix of a proposed difficulty's fragment.
+pub const POOL_ROUTE: &str = "#/pool/";
+/// Longest label a proposal may carry.
+pub const PROPOSAL_LABEL_MAX: usize = 120;
 /// Longest encoded payload accepted (a link this long is already unwieldy).
 pub const SHARE_MAX_ENCODED: usize = 16 * 1024;
 /// Largest payload after inflating: stops a small "zip bomb" fragment.
@@ -41,28 +48,73 @@ impl fmt::Display for ShareError {
 
 impl std::error::Error for ShareError {}
 
-/// The fragment (starting with `#/share/`) that carries this character.
-pub fn share_fragment(c: &Character) -> String {
-    let json = encode(c);
-    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
-    format!("{SHARE_ROUTE}{}", base64url_encode(&packed))
+/// A difficulty the GM proposes for a check, to merge into a player's dice tray.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system", rename_all = "lowercase")]
+pub enum Proposal {
+    /// The difficulty side (Trial, Crisis, Bane dice, a Peril spend) of this pool.
+    Ix { label: String, pool: IxPool },
+    /// The Objective of an Expedition test.
+    Expedition { label: String, ob: u32 },
 }
 
-/// Reads a share fragment back into a validated character.
-pub fn read_share_fragment(fragment: &str) -> Result<Character, ShareError> {
-    let data = fragment
-        .strip_prefix(SHARE_ROUTE)
-        .ok_or(ShareError::NotALink)?;
+impl Proposal {
+    pub fn label(&self) -> &str {
+        match self {
+            Proposal::Ix { label, .. } | Proposal::Expedition { label, .. } => label,
+        }
+    }
+}
+
+fn pack(json: &str, route: &str) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+    format!("{route}{}", base64url_encode(&packed))
+}
+
+fn unpack(fragment: &str, route: &str) -> Result<String, ShareError> {
+    let data = fragment.strip_prefix(route).ok_or(ShareError::NotALink)?;
     if data.len() > SHARE_MAX_ENCODED {
         return Err(ShareError::TooLong);
     }
     let packed = base64url_decode(data).ok_or(ShareError::Damaged)?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, SHARE_MAX_JSON)
         .map_err(|_| ShareError::Damaged)?;
-    let text = String::from_utf8(json).map_err(|_| ShareError::Damaged)?;
+    String::from_utf8(json).map_err(|_| ShareError::Damaged)
+}
+
+/// The fragment (starting with `#/share/`) that carries this character.
+pub fn share_fragment(c: &Character) -> String {
+    pack(&encode(c), SHARE_ROUTE)
+}
+
+/// Reads a share fragment back into a validated character.
+pub fn read_share_fragment(fragment: &str) -> Result<Character, ShareError> {
+    let text = unpack(fragment, SHARE_ROUTE)?;
     let c = decode_character(&text).map_err(ShareError::Character)?;
     clean_name(&c.name).map_err(|e| ShareError::BadName(e.to_string()))?;
     Ok(c)
+}
+
+/// The fragment (starting with `#/pool/`) that carries a proposed difficulty.
+pub fn proposal_fragment(p: &Proposal) -> String {
+    pack(&encode(p), POOL_ROUTE)
+}
+
+/// Reads a proposed difficulty; the pool's counts are checked by its own deserialisation.
+pub fn read_proposal_fragment(fragment: &str) -> Result<Proposal, ShareError> {
+    let text = unpack(fragment, POOL_ROUTE)?;
+    let p: Proposal = serde_json::from_str(&text).map_err(|_| ShareError::Damaged)?;
+    if p.label().chars().count() > PROPOSAL_LABEL_MAX {
+        return Err(ShareError::BadName(format!(
+            "the check's label is longer than {PROPOSAL_LABEL_MAX} characters."
+        )));
+    }
+    if let Proposal::Expedition { ob, .. } = p
+        && ob > 200
+    {
+        return Err(ShareError::Damaged);
+    }
+    Ok(p)
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -137,6 +189,44 @@ mod tests {
             fragment.len()
         );
         assert_eq!(read_share_fragment(&fragment), Ok(c));
+    }
+
+    #[test]
+    fn proposals_survive_the_trip_and_bad_ones_are_refused() {
+        let pool = IxPool::from_counts(0, 0, 0, 2, 1, 1).unwrap();
+        for p in [
+            Proposal::Ix {
+                label: "Pick the lock".into(),
+                pool,
+            },
+            Proposal::Expedition {
+                label: "Climb the wall".into(),
+                ob: 3,
+            },
+        ] {
+            let fragment = proposal_fragment(&p);
+            assert!(fragment.starts_with(POOL_ROUTE));
+            assert_eq!(read_proposal_fragment(&fragment), Ok(p));
+        }
+        let too_many = r#"{"system":"ix","label":"x","pool":{"ability":0,"mastery":0,"boon_dice":0,"trial":99,"crisis":0,"bane_dice":0}}"#;
+        assert_eq!(
+            read_proposal_fragment(&pack(too_many, POOL_ROUTE)),
+            Err(ShareError::Damaged)
+        );
+        let huge_ob = r#"{"system":"expedition","label":"x","ob":100000}"#;
+        assert_eq!(
+            read_proposal_fragment(&pack(huge_ob, POOL_ROUTE)),
+            Err(ShareError::Damaged)
+        );
+        assert_eq!(
+            read_proposal_fragment(&share_fragment(&Character::new(
+                "a".into(),
+                System::Ix,
+                "A".into(),
+                1
+            ))),
+            Err(ShareError::NotALink)
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-// Satchel's service worker. scripts/postbuild-sw.sh fills in the build id and the file list.
+// Satchel's service worker. scripts/postbuild.mjs fills in the build id and the file list.
 // Every URL here is relative to this script, so the app works under any sub-path.
 const CACHE = "satchel-__SATCHEL_BUILD__";
 const SHELL = __SATCHEL_FILES__;

@@ -306,3 +306,25 @@ fn forbidden_grant_cases() {
     );
     assert_eq!(p, base);
 }
+
+#[test]
+fn a_proposed_difficulty_replaces_only_the_difficulty_side() {
+    let player = Pool::from_counts(2, 1, 1, 1, 0, 0).unwrap();
+    let mut gm = Pool::from_counts(5, 5, 5, 2, 1, 1).unwrap();
+    gm.spend_peril().unwrap();
+    let merged = player.with_difficulty_of(&gm);
+    let counts: Vec<u8> = [
+        DieKind::Ability,
+        DieKind::Mastery,
+        DieKind::BoonDie,
+        DieKind::Trial,
+        DieKind::Crisis,
+        DieKind::BaneDie,
+    ]
+    .into_iter()
+    .map(|k| merged.count(k))
+    .collect();
+    // Peril upgraded one of the GM's two Trial dice: 1 Trial, 2 Crisis.
+    assert_eq!(counts, [2, 1, 1, 1, 2, 1]);
+    assert!(merged.peril_spent() && !merged.fortune_spent());
+}

@@ -304,14 +304,12 @@ proptest! {
         let mut pending = Pending::default();
         for (t, a) in actions.into_iter().enumerate() {
             match roster.apply(a, t as u64) {
-                Ok(satchel::model::Applied::Saved(c)) => { pending.save.insert(c.id); }
+                Ok(satchel::model::Applied::Saved(c)) => pending.saved(&c.id),
                 Ok(satchel::model::Applied::Removed { character, .. }) => {
-                    pending.save.remove(&character.id);
-                    pending.delete.insert(character.id);
+                    pending.removed(&character.id)
                 }
                 Err(_) => {}
             }
-            pending.index = true;
             store.flush(&roster, &mut pending).unwrap();
         }
         let loaded = store.load(0).unwrap();

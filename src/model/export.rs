@@ -81,7 +81,10 @@ impl fmt::Display for ImportError {
                 IMPORT_MAX_BYTES / 1024
             ),
             ImportError::NotJson(why) => {
-                write!(f, "This file is not a Satchel export (it is not valid JSON: {why}).")
+                write!(
+                    f,
+                    "This file is not a Satchel export (it is not valid JSON: {why})."
+                )
             }
             ImportError::NotSatchel => write!(f, "This file is not a Satchel export."),
             ImportError::NewerFile { version } => write!(
@@ -177,7 +180,10 @@ pub enum PlanItem {
     /// Not here yet: it will be added.
     Add(Character),
     /// A character with the same id is here already.
-    Conflict { incoming: Character, existing: Character },
+    Conflict {
+        incoming: Character,
+        existing: Character,
+    },
 }
 
 /// How to settle characters that already exist here.
@@ -318,7 +324,14 @@ mod tests {
         let names: Vec<_> = kept.characters.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["Here", "From file (imported)", "New"]);
 
-        apply_import(&mut roster, &plan, ConflictChoice::Replace, || "z".into(), 9).unwrap();
+        apply_import(
+            &mut roster,
+            &plan,
+            ConflictChoice::Replace,
+            || "z".into(),
+            9,
+        )
+        .unwrap();
         assert_eq!(roster.characters[0].name, "From file");
         assert_eq!(roster.characters[0].rev, 8, "newer than both copies");
         assert_eq!(roster.characters.len(), 2);
@@ -337,7 +350,16 @@ mod tests {
         };
         let plan = plan_import(&roster, &file);
         let before = roster.clone();
-        assert!(apply_import(&mut roster, &plan, ConflictChoice::KeepBoth, || "z".into(), 1).is_err());
+        assert!(
+            apply_import(
+                &mut roster,
+                &plan,
+                ConflictChoice::KeepBoth,
+                || "z".into(),
+                1
+            )
+            .is_err()
+        );
         assert_eq!(roster, before);
     }
 }

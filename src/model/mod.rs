@@ -8,6 +8,7 @@ mod document;
 mod export;
 mod rolls;
 mod settings;
+mod share;
 
 pub use character::{
     Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, System,
@@ -23,6 +24,10 @@ pub use rolls::{
     entry_hash, verify_entries, verify_export,
 };
 pub use settings::{Settings, Theme};
+pub use share::{
+    POOL_ROUTE, Proposal, SHARE_ROUTE, ShareError, base64url_decode, base64url_encode,
+    proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
+};
 
 /// Schema of character documents this build writes and reads.
 pub const CHARACTER_SCHEMA: u32 = 1;

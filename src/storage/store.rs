@@ -97,6 +97,20 @@ pub struct Pending {
 }
 
 impl Pending {
+    /// Notes that this character must be written (and the roster order with it).
+    pub fn saved(&mut self, id: &str) {
+        self.delete.remove(id);
+        self.save.insert(id.to_string());
+        self.index = true;
+    }
+
+    /// Notes that this character's record must be removed (and the roster order rewritten).
+    pub fn removed(&mut self, id: &str) {
+        self.save.remove(id);
+        self.delete.insert(id.to_string());
+        self.index = true;
+    }
+
     pub fn is_empty(&self) -> bool {
         self.save.is_empty() && self.delete.is_empty() && !self.index
     }

@@ -7,7 +7,20 @@ use wasm_bindgen::JsCast;
 
 use super::browser;
 use super::state::AppState;
-use crate::model::{ConflictChoice, IMPORT_MAX_BYTES, ImportFile, PlanItem, parse_import, plan_import};
+use crate::model::{
+    ConflictChoice, IMPORT_MAX_BYTES, ImportFile, PlanItem, parse_import, plan_import,
+};
+
+const CONFLICT_CHOICES: [(ConflictChoice, &str); 2] = [
+    (
+        ConflictChoice::KeepBoth,
+        "Keep both (the file's copies are added, marked “imported”)",
+    ),
+    (
+        ConflictChoice::Replace,
+        "Replace the ones here with the file's copies",
+    ),
+];
 
 /// A validated file waiting for the user's go-ahead.
 #[derive(Clone)]
@@ -158,24 +171,22 @@ pub fn BackupPanel() -> impl IntoView {
                                                         "{conflicts} already here: what should happen to them?",
                                                     )}
                                                 </legend>
-                                                <label class="choice">
-                                                    <input
-                                                        type="radio"
-                                                        name="conflict"
-                                                        prop:checked=move || choice.get() == ConflictChoice::KeepBoth
-                                                        on:change=move |_| set_choice.set(ConflictChoice::KeepBoth)
-                                                    />
-                                                    <span>"Keep both (the file's copies are added, marked “imported”)"</span>
-                                                </label>
-                                                <label class="choice">
-                                                    <input
-                                                        type="radio"
-                                                        name="conflict"
-                                                        prop:checked=move || choice.get() == ConflictChoice::Replace
-                                                        on:change=move |_| set_choice.set(ConflictChoice::Replace)
-                                                    />
-                                                    <span>"Replace the ones here with the file's copies"</span>
-                                                </label>
+                                                {CONFLICT_CHOICES
+                                                    .into_iter()
+                                                    .map(|(c, label)| {
+                                                        view! {
+                                                            <label class="choice">
+                                                                <input
+                                                                    type="radio"
+                                                                    name="conflict"
+                                                                    prop:checked=move || choice.get() == c
+                                                                    on:change=move |_| set_choice.set(c)
+                                                                />
+                                                                <span>{label}</span>
+                                                            </label>
+                                                        }
+                                                    })
+                                                    .collect_view()}
                                             </fieldset>
                                         }
                                     })}

@@ -9,6 +9,7 @@ mod icons;
 mod roster;
 mod route;
 mod settings;
+mod share;
 mod shell;
 mod state;
 mod table;

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::icons::SystemMark;
+use super::share::ShareDialog;
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
 
@@ -105,6 +106,26 @@ pub fn RosterScreen() -> impl IntoView {
     }
 }
 
+/// Dispatches a create or rename. A refused name is explained next to the field, and focus goes
+/// back to it so the user can fix it at once.
+fn submit_name(
+    state: AppState,
+    action: CharacterAction,
+    set_error: WriteSignal<Option<String>>,
+    input: NodeRef<html::Input>,
+) -> bool {
+    match state.dispatch(action) {
+        Ok(()) => true,
+        Err(msg) => {
+            set_error.set(Some(msg));
+            if let Some(i) = input.get_untracked() {
+                let _ = i.focus();
+            }
+            false
+        }
+    }
+}
+
 /// Name and game for a new character.
 #[component]
 fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
@@ -126,14 +147,8 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
             system: system.get_untracked(),
             name: name.get_untracked(),
         };
-        match state.dispatch(action) {
-            Ok(()) => on_done(),
-            Err(msg) => {
-                set_error.set(Some(msg));
-                if let Some(i) = input.get_untracked() {
-                    let _ = i.focus();
-                }
-            }
+        if submit_name(state, action, set_error, input) {
+            on_done();
         }
     };
 
@@ -202,6 +217,14 @@ fn CharacterCard(id: String) -> impl IntoView {
     let name = move || character().map(|c| c.name).unwrap_or_default();
     let system = character().map(|c| c.system).unwrap_or(System::Ix);
     let (renaming, set_renaming) = signal(false);
+    let (sharing, set_sharing) = signal(false);
+    let share_button = NodeRef::<html::Button>::new();
+    let stop_sharing = move || {
+        set_sharing.set(false);
+        if let Some(b) = share_button.get_untracked() {
+            let _ = b.focus();
+        }
+    };
     let (draft, set_draft) = signal(String::new());
     let (error, set_error) = signal(None::<String>);
     let input = NodeRef::<html::Input>::new();
@@ -229,14 +252,8 @@ fn CharacterCard(id: String) -> impl IntoView {
             id: id.get_value(),
             name: draft.get_untracked(),
         };
-        match state.dispatch(action) {
-            Ok(()) => stop_renaming(),
-            Err(msg) => {
-                set_error.set(Some(msg));
-                if let Some(i) = input.get_untracked() {
-                    let _ = i.focus();
-                }
-            }
+        if submit_name(state, action, set_error, input) {
+            stop_renaming();
         }
     };
     let duplicate = move |_| {
@@ -330,6 +347,14 @@ fn CharacterCard(id: String) -> impl IntoView {
                     </button>
                     <button
                         type="button"
+                        node_ref=share_button
+                        aria-label=move || format!("Share {}", name())
+                        on:click=move |_| set_sharing.set(true)
+                    >
+                        "Share"
+                    </button>
+                    <button
+                        type="button"
                         class="danger"
                         aria-label=move || format!("Delete {}", name())
                         on:click=delete
@@ -338,6 +363,13 @@ fn CharacterCard(id: String) -> impl IntoView {
                     </button>
                 </div>
             </Show>
+            {move || {
+                sharing
+                    .get()
+                    .then(character)
+                    .flatten()
+                    .map(|character| view! { <ShareDialog character on_close=stop_sharing/> })
+            }}
         </li>
     }
 }

@@ -8,16 +8,26 @@ use super::browser;
 use super::roster::RosterScreen;
 use super::route::Screen;
 use super::settings::SettingsScreen;
+use super::share::SharePreview;
 use super::state::AppState;
 use super::table::TableScreen;
 use super::tray::{DiceTray, provide_tray};
+use crate::model::SHARE_ROUTE;
 use crate::storage::{ExternalChange, classify_event};
 
-fn current_screen() -> Screen {
-    let hash = web_sys::window()
+fn current_hash() -> String {
+    web_sys::window()
         .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    Screen::from_hash(&hash)
+        .unwrap_or_default()
+}
+
+fn current_screen() -> Screen {
+    Screen::from_hash(&current_hash())
+}
+
+/// The fragment of a share link the page was opened with, if any.
+fn incoming_share() -> Option<String> {
+    Some(current_hash()).filter(|h| h.starts_with(SHARE_ROUTE))
 }
 
 /// The root component.
@@ -28,8 +38,18 @@ pub fn App() -> impl IntoView {
     provide_tray();
 
     let (screen, set_screen) = signal(current_screen());
-    let hash_listener =
-        window_event_listener_untyped("hashchange", move |_| set_screen.set(current_screen()));
+    let (incoming, set_incoming) = signal(incoming_share());
+    let hash_listener = window_event_listener_untyped("hashchange", move |_| {
+        set_screen.set(current_screen());
+        set_incoming.set(incoming_share());
+    });
+    // Leaves the share link's fragment behind once handled, so a reload does not ask again.
+    let share_done = move || {
+        set_incoming.set(None);
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash("/roster");
+        }
+    };
     let storage_listener = window_event_listener(ev::storage, move |e| {
         match classify_event(e.key().as_deref(), e.new_value().as_deref()) {
             ExternalChange::Roster => state.reload_roster(),
@@ -83,6 +103,11 @@ pub fn App() -> impl IntoView {
         </header>
         <StorageBanner/>
         <main id="main" tabindex="-1">
+            {move || {
+                incoming
+                    .get()
+                    .map(|fragment| view! { <SharePreview fragment on_done=share_done/> })
+            }}
             {move || match screen.get() {
                 Screen::Roster => view! { <RosterScreen/> }.into_any(),
                 Screen::Table => view! { <TableScreen/> }.into_any(),
@@ -108,8 +133,11 @@ fn StorageBanner() -> impl IntoView {
                             <p>
                                 <strong>"Not saving. "</strong>
                                 "This browser is not letting Satchel store anything (private browsing or blocked storage). "
-                                "What you do here lasts only until this tab closes."
+                                "What you do here lasts only until this tab closes: export before you leave."
                             </p>
+                            <button type="button" on:click=move |_| state.export(None)>
+                                "Export everything"
+                            </button>
                         </div>
                     }
                 })}

@@ -122,18 +122,9 @@ impl AppState {
             .try_update(|r| r.apply(action, now))
             .ok_or_else(|| "The app is shutting down.".to_string())?
             .map_err(|e| e.to_string())?;
-        self.pending.update_value(|p| {
-            p.index = true;
-            match &applied {
-                Applied::Saved(c) => {
-                    p.delete.remove(&c.id);
-                    p.save.insert(c.id.clone());
-                }
-                Applied::Removed { character, .. } => {
-                    p.save.remove(&character.id);
-                    p.delete.insert(character.id.clone());
-                }
-            }
+        self.pending.update_value(|p| match &applied {
+            Applied::Saved(c) => p.saved(&c.id),
+            Applied::Removed { character, .. } => p.removed(&character.id),
         });
         match applied {
             Applied::Removed {
@@ -277,10 +268,8 @@ impl AppState {
             .try_update(|r| apply_import(r, plan, choice, browser::new_id, now))
             .ok_or_else(|| "The app is shutting down.".to_string())??;
         self.pending.update_value(|p| {
-            p.index = true;
             for c in &written {
-                p.delete.remove(&c.id);
-                p.save.insert(c.id.clone());
+                p.saved(&c.id);
             }
         });
         self.flush();
@@ -297,7 +286,13 @@ impl AppState {
 fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()
-        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
         .collect();
     let stem = stem.trim_matches('-');
     if stem.is_empty() {

@@ -242,6 +242,14 @@ test("without storage the app runs in memory and warns", async ({ page }) => {
   await expect(app.banner("Not saving")).toBeVisible();
   await app.create("Ix", "Ephemeral");
   await expect(app.card("Ephemeral")).toBeVisible();
+  // The way out: take the data along in a file.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    app.banner("Not saving").getByRole("button", { name: "Export everything" }).click(),
+  ]);
+  const { readFileSync } = await import("node:fs");
+  const json = JSON.parse(readFileSync(await download.path(), "utf8"));
+  expect(json.characters.map((c) => c.name)).toEqual(["Ephemeral"]);
   expect(app.errors).toEqual([]);
   await app.close();
 });

@@ -5,6 +5,13 @@ import { startServer } from "./server.js";
 /** Starts a server for one test and collects every request the page makes. */
 export async function openApp(page, hash = "") {
   const server = await startServer();
+  // Any Content-Security-Policy violation the browser reports fails the test at close().
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
   const requests = [];
   page.context().on("request", (r) => requests.push(r.url()));
   const errors = [];
@@ -131,7 +138,12 @@ export class App {
     return this.page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
   }
 
+  async cspViolations() {
+    return this.page.evaluate(() => window.__csp ?? []);
+  }
+
   async close() {
+    expect(await this.cspViolations()).toEqual([]);
     await this.server.close();
   }
 }

@@ -267,6 +267,20 @@ pub fn check_skill(field: &str, value: i32) -> Result<u8, IxError> {
 }
 
 impl Pool {
+    /// The player's side of this pool with the difficulty side of `proposal`: what a player's
+    /// tray does with a difficulty the GM proposed (reference, "Building a Dice Pool": the
+    /// player builds the positive dice, the GM the difficulty). Ability, Mastery and Boon dice
+    /// and a Fortune spend stay; Trial, Crisis and Bane dice and a Peril spend are the GM's.
+    pub fn with_difficulty_of(&self, proposal: &Pool) -> Pool {
+        Pool {
+            trial: proposal.trial,
+            crisis: proposal.crisis,
+            bane_dice: proposal.bane_dice,
+            peril_spent: proposal.peril_spent,
+            ..*self
+        }
+    }
+
     /// An empty pool.
     pub fn new() -> Self {
         Pool::default()

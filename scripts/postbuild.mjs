@@ -1,0 +1,56 @@
+// Trunk post-build hook (runs in the staging directory's parent, with TRUNK_STAGING_DIR set).
+// 1. Adds a strict Content-Security-Policy to index.html, allowing exactly this build's inline
+//    scripts by hash (the theme peek, the service-worker registration, Trunk's wasm loader).
+// 2. Writes sw.js with the list of files to precache and a cache name that changes whenever any
+//    of them does.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+const source = process.env.TRUNK_SOURCE_DIR || process.cwd();
+if (!staging) throw new Error("run by trunk: TRUNK_STAGING_DIR is not set");
+
+const indexPath = join(staging, "index.html");
+let html = readFileSync(indexPath, "utf8");
+const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+  (m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`,
+);
+const csp = [
+  "default-src 'self'",
+  // 'wasm-unsafe-eval' lets WebAssembly compile; it does not allow JavaScript eval.
+  `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(" ")}`,
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join("; ");
+html = html.replace(
+  /<meta charset="utf-8">/,
+  `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`,
+);
+writeFileSync(indexPath, html);
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+const files = walk(staging)
+  .map((p) => relative(staging, p).split("\\").join("/"))
+  .filter((f) => f !== "sw.js" && !f.endsWith(".map"))
+  .sort();
+const digest = createHash("sha256");
+for (const f of files) digest.update(f).update(readFileSync(join(staging, f)));
+const build = digest.digest("hex").slice(0, 16);
+const sw = readFileSync(join(source, "public", "sw.js"), "utf8")
+  .replace("__SATCHEL_BUILD__", build)
+  .replace("__SATCHEL_FILES__", JSON.stringify(["./", ...files.map((f) => `./${f}`)]));
+writeFileSync(join(staging, "sw.js"), sw);
+console.log(`postbuild: CSP with ${hashes.length} inline script hashes; sw.js cache satchel-${build}, ${files.length} files`);

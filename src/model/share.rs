@@ -1,0 +1,246 @@
+//! Share links: a character (`#/share/<data>`) or a GM's proposed difficulty (`#/pool/<data>`)
+//! travels inside the URL fragment, deflated and base64url-encoded. The fragment never reaches
+//! a server. Opening a link is an import of untrusted data: it is bounded, validated like a
+//! file, previewed, and used only when the user says so.
+
+use serde::{Deserialize, Serialize};
+
+use super::character::{Character, clean_name};
+use super::document::{DocError, decode_character, encode};
+use crate::rules::ix::pool::Pool as IxPool;
+use std::fmt;
+
+/// Route prefix of a shared character's fragment.
+pub const SHARE_ROUTE: &str = "#/share/";
+/// Route prefix of a proposed difficulty's fragment.
+pub const POOL_ROUTE: &str = "#/pool/";
+/// Longest label a proposal may carry.
+pub const PROPOSAL_LABEL_MAX: usize = 120;
+/// Longest encoded payload accepted (a link this long is already unwieldy).
+pub const SHARE_MAX_ENCODED: usize = 16 * 1024;
+/// Largest payload after inflating: stops a small "zip bomb" fragment.
+pub const SHARE_MAX_JSON: usize = 256 * 1024;
+
+/// Why a share link cannot be opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShareError {
+    TooLong,
+    NotALink,
+    Damaged,
+    Character(DocError),
+    BadName(String),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::TooLong => write!(f, "This share link is too long to be a Satchel link."),
+            ShareError::NotALink => write!(f, "This is not a Satchel share link."),
+            ShareError::Damaged => write!(
+                f,
+                "This share link is damaged (perhaps cut off when it was copied)."
+            ),
+            ShareError::Character(e) => write!(f, "The shared character cannot be opened: {e}."),
+            ShareError::BadName(why) => write!(f, "The shared character's name is unusable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+/// A difficulty the GM proposes for a check, to merge into a player's dice tray.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system", rename_all = "lowercase")]
+pub enum Proposal {
+    /// The difficulty side (Trial, Crisis, Bane dice, a Peril spend) of this pool.
+    Ix { label: String, pool: IxPool },
+    /// The Objective of an Expedition test.
+    Expedition { label: String, ob: u32 },
+}
+
+impl Proposal {
+    pub fn label(&self) -> &str {
+        match self {
+            Proposal::Ix { label, .. } | Proposal::Expedition { label, .. } => label,
+        }
+    }
+}
+
+fn pack(json: &str, route: &str) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+    format!("{route}{}", base64url_encode(&packed))
+}
+
+fn unpack(fragment: &str, route: &str) -> Result<String, ShareError> {
+    let data = fragment.strip_prefix(route).ok_or(ShareError::NotALink)?;
+    if data.len() > SHARE_MAX_ENCODED {
+        return Err(ShareError::TooLong);
+    }
+    let packed = base64url_decode(data).ok_or(ShareError::Damaged)?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, SHARE_MAX_JSON)
+        .map_err(|_| ShareError::Damaged)?;
+    String::from_utf8(json).map_err(|_| ShareError::Damaged)
+}
+
+/// The fragment (starting with `#/share/`) that carries this character.
+pub fn share_fragment(c: &Character) -> String {
+    pack(&encode(c), SHARE_ROUTE)
+}
+
+/// Reads a share fragment back into a validated character.
+pub fn read_share_fragment(fragment: &str) -> Result<Character, ShareError> {
+    let text = unpack(fragment, SHARE_ROUTE)?;
+    let c = decode_character(&text).map_err(ShareError::Character)?;
+    clean_name(&c.name).map_err(|e| ShareError::BadName(e.to_string()))?;
+    Ok(c)
+}
+
+/// The fragment (starting with `#/pool/`) that carries a proposed difficulty.
+pub fn proposal_fragment(p: &Proposal) -> String {
+    pack(&encode(p), POOL_ROUTE)
+}
+
+/// Reads a proposed difficulty; the pool's counts are checked by its own deserialisation.
+pub fn read_proposal_fragment(fragment: &str) -> Result<Proposal, ShareError> {
+    let text = unpack(fragment, POOL_ROUTE)?;
+    let p: Proposal = serde_json::from_str(&text).map_err(|_| ShareError::Damaged)?;
+    if p.label().chars().count() > PROPOSAL_LABEL_MAX {
+        return Err(ShareError::BadName(format!(
+            "the check's label is longer than {PROPOSAL_LABEL_MAX} characters."
+        )));
+    }
+    if let Proposal::Expedition { ob, .. } = p
+        && ob > 200
+    {
+        return Err(ShareError::Damaged);
+    }
+    Ok(p)
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Unpadded base64url (RFC 4648 section 5): safe in a fragment without escaping.
+pub fn base64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+/// Decodes unpadded base64url; `None` on any character outside the alphabet or a bad length.
+pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    for chunk in text.as_bytes().chunks(4) {
+        if chunk.len() == 1 {
+            return None;
+        }
+        let mut n = 0u32;
+        for (i, c) in chunk.iter().enumerate() {
+            let v = ALPHABET.iter().position(|a| a == c)? as u32;
+            n |= v << (18 - 6 * i);
+        }
+        for i in 0..chunk.len() - 1 {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::System;
+
+    #[test]
+    fn base64url_matches_the_rfc_vectors() {
+        // RFC 4648 section 10, without padding.
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64url_encode(plain.as_bytes()), coded);
+            assert_eq!(base64url_decode(coded).unwrap(), plain.as_bytes());
+        }
+        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
+        assert_eq!(base64url_decode("Z"), None);
+        assert_eq!(base64url_decode("Zm9v!"), None);
+    }
+
+    #[test]
+    fn a_character_survives_the_trip_through_a_link() {
+        let c = Character::new("abc".into(), System::Expedition, "Rook <b>".into(), 9);
+        let fragment = share_fragment(&c);
+        assert!(fragment.starts_with("#/share/"));
+        assert!(
+            fragment.len() < 200,
+            "small enough for a QR code: {}",
+            fragment.len()
+        );
+        assert_eq!(read_share_fragment(&fragment), Ok(c));
+    }
+
+    #[test]
+    fn proposals_survive_the_trip_and_bad_ones_are_refused() {
+        let pool = IxPool::from_counts(0, 0, 0, 2, 1, 1).unwrap();
+        for p in [
+            Proposal::Ix {
+                label: "Pick the lock".into(),
+                pool,
+            },
+            Proposal::Expedition {
+                label: "Climb the wall".into(),
+                ob: 3,
+            },
+        ] {
+            let fragment = proposal_fragment(&p);
+            assert!(fragment.starts_with(POOL_ROUTE));
+            assert_eq!(read_proposal_fragment(&fragment), Ok(p));
+        }
+        let too_many = r#"{"system":"ix","label":"x","pool":{"ability":0,"mastery":0,"boon_dice":0,"trial":99,"crisis":0,"bane_dice":0}}"#;
+        assert_eq!(
+            read_proposal_fragment(&pack(too_many, POOL_ROUTE)),
+            Err(ShareError::Damaged)
+        );
+        let huge_ob = r#"{"system":"expedition","label":"x","ob":100000}"#;
+        assert_eq!(
+            read_proposal_fragment(&pack(huge_ob, POOL_ROUTE)),
+            Err(ShareError::Damaged)
+        );
+        assert_eq!(
+            read_proposal_fragment(&share_fragment(&Character::new(
+                "a".into(),
+                System::Ix,
+                "A".into(),
+                1
+            ))),
+            Err(ShareError::NotALink)
+        );
+    }
+
+    #[test]
+    fn damaged_links_are_refused() {
+        assert_eq!(read_share_fragment("#/roster"), Err(ShareError::NotALink));
+        assert_eq!(read_share_fragment("#/share/%%%"), Err(ShareError::Damaged));
+        assert_eq!(
+            read_share_fragment("#/share/Zm9v"),
+            Err(ShareError::Damaged)
+        );
+        let long = format!("#/share/{}", "A".repeat(SHARE_MAX_ENCODED + 1));
+        assert_eq!(read_share_fragment(&long), Err(ShareError::TooLong));
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; SHARE_MAX_JSON + 10], 9);
+        let fragment = format!("#/share/{}", base64url_encode(&bomb));
+        assert_eq!(read_share_fragment(&fragment), Err(ShareError::Damaged));
+    }
+}

@@ -1,0 +1,189 @@
+import { test, expect } from "@playwright/test";
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openApp } from "./pages.js";
+
+async function exportEverything(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export everything" }).click(),
+  ]);
+  const path = join(mkdtempSync(join(tmpdir(), "satchel-")), download.suggestedFilename());
+  await download.saveAs(path);
+  return { path, name: download.suggestedFilename(), text: readFileSync(path, "utf8") };
+}
+
+function writeTemp(name, text) {
+  const path = join(mkdtempSync(join(tmpdir(), "satchel-")), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function pick(page, path) {
+  await page.getByLabel("Import a file…").setInputFiles(path);
+}
+
+test("export everything, then import it into an empty browser", async ({ page, browser }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex Arrandi");
+  await app.create("Expedition", "Rook");
+  await app.go("Settings");
+  await expect(page.getByText("You have not exported everything")).toBeVisible();
+  const file = await exportEverything(page);
+  expect(file.name).toMatch(/^satchel-backup-\d{4}-\d{2}-\d{2}\.json$/);
+  const json = JSON.parse(file.text);
+  expect(json.format).toBe("satchel-export");
+  expect(json.characters.map((c) => c.name).sort()).toEqual(["Rook", "Vex Arrandi"]);
+  await expect(page.getByText(/^Last full export: /)).toBeVisible();
+
+  // A different browser profile: nothing stored yet.
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  const other = await openApp(fresh, "#/settings");
+  await pick(fresh, file.path);
+  await expect(fresh.getByRole("heading", { name: /Import 2 characters from Satchel/ })).toBeVisible();
+  await expect(fresh.getByText("New: Vex Arrandi (Ix)")).toBeVisible();
+  await fresh.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(fresh.getByText("Imported 2 characters.")).toBeVisible();
+  await other.go("Roster");
+  await other.reload();
+  await expect(other.cards()).toHaveCount(2);
+  await other.close();
+  await context.close();
+  await app.close();
+});
+
+test("conflicts: keep both or replace, as the user chooses", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Original");
+  await app.go("Settings");
+  const file = await exportEverything(page);
+  await app.go("Roster");
+  await app.rename("Original", "Changed here");
+
+  await app.go("Settings");
+  await pick(page, file.path);
+  await expect(page.getByText("Already here: Original (here as Changed here)")).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await app.go("Roster");
+  await expect(app.card("Changed here")).toBeVisible();
+  await expect(app.card("Original (imported)")).toBeVisible();
+
+  await app.go("Settings");
+  await pick(page, file.path);
+  await page.getByRole("radio", { name: /Replace the ones here/ }).check();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await app.go("Roster");
+  await expect(app.card("Original")).toBeVisible();
+  await expect(app.card("Changed here")).toHaveCount(0);
+  await expect(app.cards()).toHaveCount(2);
+  await app.close();
+});
+
+test("damaged, foreign, newer and oversized files are refused and change nothing", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Keeper");
+  await app.go("Settings");
+  const before = await app.storage();
+  const cases = [
+    ["broken.json", '{"format":"satchel-export","version":1,', "not valid JSON"],
+    ["other.json", '{"hello":"world"}', "not a Satchel export"],
+    ["newer.json", '{"format":"satchel-export","version":7,"characters":[]}', "made by a newer Satchel"],
+    [
+      "bad-character.json",
+      JSON.stringify({
+        format: "satchel-export", version: 1, app: "x", exported_ms: 0, kind: "everything",
+        characters: [
+          { schema: 1, id: "ok1", system: "ix", name: "Fine", rev: 1, updated_ms: 0 },
+          { schema: 1, id: "bad", system: "chess", name: "Bad", rev: 1, updated_ms: 0 },
+        ],
+      }),
+      "Character 2 in the file cannot be imported",
+    ],
+    ["huge.json", " ".repeat(2 * 1024 * 1024 + 10), "imports files up to 2048 KB"],
+  ];
+  for (const [name, text, message] of cases) {
+    await pick(page, writeTemp(name, text));
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);
+  }
+  expect(await app.storage()).toEqual(before);
+  await app.close();
+});
+
+test("markup in an imported file renders as text", async ({ page }) => {
+  let dialogs = 0;
+  page.on("dialog", (d) => {
+    dialogs += 1;
+    d.dismiss();
+  });
+  const app = await openApp(page, "#/settings");
+  const fixture = new URL("../fixtures/export-v1.json", import.meta.url).pathname;
+  await pick(page, fixture);
+  await expect(page.getByText("New: <img src=x onerror=alert(1)> (Expedition)")).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await app.go("Roster");
+  await expect(app.card("<img src=x onerror=alert(1)>")).toBeVisible();
+  await expect(page.locator("main img")).toHaveCount(0);
+  expect(dialogs).toBe(0);
+  await app.close();
+});
+
+test("exporting one character downloads just that one", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Solo Sal");
+  await app.create("Ix", "Other");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export Solo Sal" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("satchel-solo-sal.json");
+  const json = JSON.parse(readFileSync(await download.path(), "utf8"));
+  expect(json.kind).toBe("character");
+  expect(json.characters.map((c) => c.name)).toEqual(["Solo Sal"]);
+  await app.close();
+});
+
+test("the tab whose edit was overwritten by another tab is told", async ({ page, context }) => {
+  await context.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (window.__fullStorage && key.startsWith("satchel/v1/character/")) {
+        throw new DOMException("full", "QuotaExceededError");
+      }
+      return real.call(this, key, value);
+    };
+  });
+  const a = await openApp(page);
+  await a.create("Ix", "Contested");
+  const pageB = await context.newPage();
+  await pageB.goto(a.server.url);
+  await expect(pageB.getByRole("heading", { name: "Contested", exact: true })).toBeVisible();
+
+  // Tab B cannot save for a moment, so its rename waits in memory.
+  await pageB.evaluate(() => (window.__fullStorage = true));
+  await pageB.getByRole("button", { name: "Rename Contested" }).click();
+  await pageB.getByRole("textbox", { name: "New name for Contested" }).fill("B's name");
+  await pageB.getByRole("button", { name: "Save name" }).click();
+  await expect(pageB.getByRole("alert").filter({ hasText: "Not saved" })).toBeVisible();
+
+  await a.rename("Contested", "A's name");
+  // B keeps its own unsaved edit rather than losing it.
+  await expect(pageB.getByRole("heading", { name: "B's name", exact: true })).toBeVisible();
+
+  await pageB.evaluate(() => (window.__fullStorage = false));
+  await pageB.getByRole("button", { name: "Try saving again" }).click();
+  await expect(pageB.getByRole("alert").filter({ hasText: "Not saved" })).toHaveCount(0);
+
+  // Last writer wins, and A hears about it.
+  await expect(page.getByRole("heading", { name: "B's name", exact: true })).toBeVisible();
+  await expect(a.banner("was changed in another tab at the same time")).toBeVisible();
+  await a.close();
+});
+
+test("settings say whether the browser keeps the data", async ({ page }) => {
+  const app = await openApp(page, "#/settings");
+  await expect(page.getByText(/promised to keep Satchel's data|does not say whether/)).toBeVisible();
+  await app.close();
+});

@@ -4,10 +4,13 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::state::AppState;
+use super::tray::exp_mode::ob;
+use super::tray::{ExpKind, Mode, Prefill, TrayContext, TrayRequest};
 use crate::model::{
-    Character, ConflictChoice, ExportKind, ImportFile, PlanItem, ShareError, plan_import,
-    read_share_fragment, share_fragment,
+    Character, ConflictChoice, ExportKind, ImportFile, PlanItem, Proposal, ShareError, plan_import,
+    proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
 };
+use crate::rules::ix::pool::Pool as IxPool;
 
 /// The page's address without its fragment, so a link opens this same deployment.
 fn base_url() -> String {
@@ -30,11 +33,56 @@ fn qr_path(text: &str) -> Option<(usize, String)> {
     Some((width + 8, d))
 }
 
+/// A share link, ready to copy, and its QR code.
+#[component]
+fn LinkAndCode(link: String) -> impl IntoView {
+    let qr = qr_path(&link);
+    view! {
+        <label class="field">
+            <span>"Share link"</span>
+            <input
+                type="text"
+                readonly
+                prop:value=link
+                on:focus=move |ev| {
+                    use wasm_bindgen::JsCast;
+                    if let Some(i) = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                    {
+                        i.select();
+                    }
+                }
+            />
+        </label>
+        {match qr {
+            Some((size, d)) => {
+                view! {
+                    <svg
+                        class="qr"
+                        viewBox=format!("0 0 {size} {size}")
+                        role="img"
+                        aria-label="QR code of the share link"
+                        shape-rendering="crispEdges"
+                    >
+                        <rect width=size.to_string() height=size.to_string() fill="#fff"></rect>
+                        <path d=d fill="#000"></path>
+                    </svg>
+                }
+                    .into_any()
+            }
+            None => {
+                view! { <p>"Too large for a QR code; send the link or export a file instead."</p> }
+                    .into_any()
+            }
+        }}
+    }
+}
+
 /// A dialog with the character's share link and its QR code.
 #[component]
 pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -> impl IntoView {
     let link = format!("{}{}", base_url(), share_fragment(&character));
-    let qr = qr_path(&link);
     let close_button = NodeRef::<html::Button>::new();
     Effect::new(move |_| {
         if let Some(b) = close_button.get() {
@@ -64,47 +112,121 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
             <p class="muted">
                 "The character travels inside the link itself: no server sees it. Whoever opens it is asked before anything is saved."
             </p>
-            <label class="field">
-                <span>"Share link"</span>
-                <input
-                    type="text"
-                    readonly
-                    prop:value=link.clone()
-                    on:focus=move |ev| {
-                        use wasm_bindgen::JsCast;
-                        if let Some(i) = ev
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                        {
-                            i.select();
+            <LinkAndCode link/>
+        </div>
+    }
+}
+
+/// In the tray: the GM shares the difficulty being built as a link and QR code, for a player
+/// to open in their own tray.
+#[component]
+pub fn ShareProposal() -> impl IntoView {
+    let tray = expect_context::<TrayContext>().0;
+    let (shown, set_shown) = signal(false);
+    let proposal = move || -> Result<Proposal, String> {
+        let label = tray.label.get();
+        match tray.mode.get() {
+            Mode::Expedition => ob(&tray.exp).map(|(ob, _)| Proposal::Expedition { label, ob }),
+            _ => Ok(Proposal::Ix {
+                label,
+                pool: tray.ix.get(),
+            }),
+        }
+    };
+    view! {
+        <div class="proposal-share">
+            <button
+                type="button"
+                aria-expanded=move || shown.get().to_string()
+                on:click=move |_| set_shown.update(|s| *s = !*s)
+            >
+                "Share this difficulty with a player"
+            </button>
+            {move || {
+                shown
+                    .get()
+                    .then(|| match proposal() {
+                        Ok(p) => {
+                            let link = format!("{}{}", base_url(), proposal_fragment(&p));
+                            view! {
+                                <p class="muted">
+                                    "The player opens it in their own tray: their dice stay, the difficulty becomes yours."
+                                </p>
+                                <LinkAndCode link/>
+                            }
+                                .into_any()
                         }
-                    }
-                />
-            </label>
-            {match qr {
-                Some((size, d)) => {
-                    view! {
-                        <svg
-                            class="qr"
-                            viewBox=format!("0 0 {size} {size}")
-                            role="img"
-                            aria-label="QR code of the share link"
-                            shape-rendering="crispEdges"
-                        >
-                            <rect width=size.to_string() height=size.to_string() fill="#fff"></rect>
-                            <path d=d fill="#000"></path>
-                        </svg>
-                    }
-                        .into_any()
-                }
-                None => {
-                    view! {
-                        <p>"This character is too large for a QR code; send the link or export a file instead."</p>
-                    }
-                        .into_any()
-                }
+                        Err(why) => view! { <p class="field-error">{why}</p> }.into_any(),
+                    })
             }}
         </div>
+    }
+}
+
+/// Shown when the page was opened from a proposed-difficulty link.
+#[component]
+pub fn ProposalPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
+    let tray = expect_context::<TrayContext>();
+    match read_proposal_fragment(&fragment) {
+        Err(e) => view! {
+            <div class="panel share-preview" role="alert">
+                <h2>"This link cannot be opened"</h2>
+                <p>{e.to_string()}</p>
+                <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
+            </div>
+        }
+        .into_any(),
+        Ok(p) => {
+            let what = match &p {
+                Proposal::Ix { pool, .. } => {
+                    // Only the difficulty side travels into the player's tray.
+                    let difficulty = IxPool::new().with_difficulty_of(pool);
+                    format!("Ix: {}", difficulty.describe())
+                }
+                Proposal::Expedition { ob, .. } => format!("Expedition: Ob {ob}"),
+            };
+            let label = p.label().to_string();
+            let proposal = StoredValue::new(p);
+            let open = move |_| {
+                let t = tray.0;
+                proposal.with_value(|p| match p {
+                    Proposal::Ix { label, pool } => {
+                        let merged = t.ix.get_untracked().with_difficulty_of(pool);
+                        tray.open_tray(TrayRequest {
+                            label: label.clone(),
+                            prefill: Prefill::Ix(merged),
+                            ..TrayRequest::default()
+                        });
+                        t.mode.set(Mode::Ix);
+                    }
+                    Proposal::Expedition { label, ob } => {
+                        t.exp.factors.set(None);
+                        t.exp.kind.set(ExpKind::Test);
+                        t.exp.ob.set(i64::from(*ob));
+                        tray.open_tray(TrayRequest {
+                            label: label.clone(),
+                            ..TrayRequest::default()
+                        });
+                        t.mode.set(Mode::Expedition);
+                    }
+                });
+                on_done();
+            };
+            view! {
+                <section class="panel share-preview" aria-labelledby="proposal-title">
+                    <h2 id="proposal-title">"Your GM proposes a difficulty"</h2>
+                    {(!label.is_empty()).then(|| view! { <p><strong>{label}</strong></p> })}
+                    <p>{what}</p>
+                    <div class="row">
+                        <button type="button" class="primary" on:click=open>
+                            "Open in dice tray"
+                        </button>
+                        <button type="button" on:click=move |_| on_done()>"Dismiss"</button>
+                    </div>
+                </section>
+            }
+            .into_any()
+        }
     }
 }
 

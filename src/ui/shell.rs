@@ -8,11 +8,11 @@ use super::browser;
 use super::roster::RosterScreen;
 use super::route::Screen;
 use super::settings::SettingsScreen;
-use super::share::SharePreview;
+use super::share::{ProposalPreview, SharePreview};
 use super::state::AppState;
 use super::table::TableScreen;
 use super::tray::{DiceTray, provide_tray};
-use crate::model::SHARE_ROUTE;
+use crate::model::{POOL_ROUTE, SHARE_ROUTE};
 use crate::storage::{ExternalChange, classify_event};
 
 fn current_hash() -> String {
@@ -25,9 +25,10 @@ fn current_screen() -> Screen {
     Screen::from_hash(&current_hash())
 }
 
-/// The fragment of a share link the page was opened with, if any.
+/// The fragment of a share link (a character or a proposed difficulty) the page was opened
+/// with, if any.
 fn incoming_share() -> Option<String> {
-    Some(current_hash()).filter(|h| h.starts_with(SHARE_ROUTE))
+    Some(current_hash()).filter(|h| h.starts_with(SHARE_ROUTE) || h.starts_with(POOL_ROUTE))
 }
 
 /// The root component.
@@ -106,7 +107,13 @@ pub fn App() -> impl IntoView {
             {move || {
                 incoming
                     .get()
-                    .map(|fragment| view! { <SharePreview fragment on_done=share_done/> })
+                    .map(|fragment| {
+                        if fragment.starts_with(POOL_ROUTE) {
+                            view! { <ProposalPreview fragment on_done=share_done/> }.into_any()
+                        } else {
+                            view! { <SharePreview fragment on_done=share_done/> }.into_any()
+                        }
+                    })
             }}
             {move || match screen.get() {
                 Screen::Roster => view! { <RosterScreen/> }.into_any(),

@@ -38,7 +38,7 @@ fn own_pool(e: &ExpFields) -> Result<Pool, String> {
 }
 
 /// The Ob: from the factor calculator when it is on, else as typed.
-fn ob(e: &ExpFields) -> Result<(u32, Vec<String>), String> {
+pub(crate) fn ob(e: &ExpFields) -> Result<(u32, Vec<String>), String> {
     match e.factors.get() {
         Some(f) => general_objective(&f)
             .map(|o| (o.ob, o.factors.iter().map(|f| f.words()).collect()))

@@ -5,7 +5,7 @@
 //! Sheets open it prefilled through [`TrayContext::open_tray`] (the context is provided by
 //! the shell), with a [`TrayRequest`] naming the roll, the character and the pool.
 
-mod exp_mode;
+pub(crate) mod exp_mode;
 pub mod faces;
 mod ix_mode;
 mod log_view;
@@ -585,6 +585,9 @@ pub fn DiceTray() -> impl IntoView {
                     Mode::Plain => view! { <plain_mode::PlainMode/> }.into_any(),
                     Mode::Log => view! { <log_view::LogView/> }.into_any(),
                 }}
+                <Show when=move || matches!(tray.mode.get(), Mode::Ix | Mode::Expedition)>
+                    <super::share::ShareProposal/>
+                </Show>
                 <p class="tray-message" role="alert">
                     {move || tray.message.get()}
                 </p>

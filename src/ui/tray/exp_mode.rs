@@ -37,6 +37,25 @@ fn own_pool(e: &ExpFields) -> Result<Pool, String> {
     Pool::ability(ability as u8, bonus, penalty, helping).map_err(|e| e.to_string())
 }
 
+/// The purchase fields, each checked against its range.
+struct CashFields {
+    wealth: u32,
+    cost: u32,
+    scarcity: u32,
+    cash: u32,
+    wager: u32,
+}
+
+fn cash_fields(e: &ExpFields) -> Result<CashFields, String> {
+    Ok(CashFields {
+        wealth: field("Wealth", e.wealth, 0, 10)?,
+        cost: field("Cost", e.cost, 0, 100)?,
+        scarcity: field("scarcity", e.scarcity, 0, 5)?,
+        cash: field("Cash held", e.cash, 0, 100_000)?,
+        wager: field("wager", e.wager, 0, 200)?,
+    })
+}
+
 /// The Ob: from the factor calculator when it is on, else as typed.
 pub(crate) fn ob(e: &ExpFields) -> Result<(u32, Vec<String>), String> {
     match e.factors.get() {
@@ -103,11 +122,13 @@ fn plan(e: &ExpFields) -> Result<Vec<(&'static str, String)>, String> {
             ])
         }
         ExpKind::Cash => {
-            let wealth = field("Wealth", e.wealth, 0, 10)?;
-            let cost = field("Cost", e.cost, 0, 100)?;
-            let scarcity = field("scarcity", e.scarcity, 0, 5)?;
-            let cash = field("Cash held", e.cash, 0, 100_000)?;
-            let wager = field("wager", e.wager, 0, 200)?;
+            let CashFields {
+                wealth,
+                cost,
+                scarcity,
+                cash,
+                wager,
+            } = cash_fields(e)?;
             let plan = purchase_plan(wealth as u8, cost, scarcity).map_err(|e| e.to_string())?;
             let mut lines = vec![
                 ("Plan", plan.words.clone()),
@@ -203,11 +224,13 @@ fn roll_inner(tray: &Tray) -> Result<Outcome, String> {
             })
         }
         ExpKind::Cash => {
-            let wealth = field("Wealth", e.wealth, 0, 10)?;
-            let cost = field("Cost", e.cost, 0, 100)?;
-            let scarcity = field("scarcity", e.scarcity, 0, 5)?;
-            let cash = field("Cash held", e.cash, 0, 100_000)?;
-            let wager = field("wager", e.wager, 0, 200)?;
+            let CashFields {
+                wealth,
+                cost,
+                scarcity,
+                cash,
+                wager,
+            } = cash_fields(&e)?;
             let mut purse = Purse::new(cash).map_err(err)?;
             let what = {
                 let l = tray.label.get_untracked();

@@ -31,3 +31,25 @@ pub const QUARANTINE_PREFIX: &str = "satchel/v1/quarantine/";
 pub fn character_key(id: &str) -> String {
     format!("{CHARACTER_PREFIX}{id}")
 }
+
+/// The browser's localStorage, or an in-memory store when the browser gives none (the `bool`
+/// says which: `true` means nothing outlives the tab).
+pub fn open_local() -> (Box<dyn KeyValue>, bool) {
+    #[cfg(target_arch = "wasm32")]
+    if let Ok(store) = BrowserStore::open() {
+        return (Box::new(store), false);
+    }
+    (Box::new(MemoryStore::new()), true)
+}
+
+/// Moves a damaged record aside under a quarantine key named by the time: copy first, remove
+/// only once the copy is stored, so a failure at any step leaves the text intact somewhere.
+/// Returns the quarantine key, or `None` when the record had to stay where it was.
+pub(crate) fn move_aside(kv: &impl KeyValue, key: &str, raw: &str, now_ms: u64) -> Option<String> {
+    let suffix = key.strip_prefix(PREFIX).unwrap_or(key);
+    let moved_to = format!("{QUARANTINE_PREFIX}{now_ms}/{suffix}");
+    kv.set(&moved_to, raw)
+        .and_then(|()| kv.remove(key))
+        .ok()
+        .map(|()| moved_to)
+}

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::{KeyValue, PREFIX, QUARANTINE_PREFIX, StorageError};
+use super::{KeyValue, StorageError, move_aside};
 use crate::model::{DocError, ROLLS_SCHEMA, RollLog, decode, encode};
 
 /// Key of the roll log.
@@ -88,21 +88,15 @@ impl<S: KeyValue> RollStore<S> {
                 (RollLog::default(), Some(RollsProblem::Newer { found }))
             }
             Err(e) => {
-                let suffix = ROLLS_KEY.strip_prefix(PREFIX).unwrap_or(ROLLS_KEY);
-                let moved_to = format!("{QUARANTINE_PREFIX}{now_ms}/{suffix}");
-                let moved = self
-                    .kv
-                    .set(&moved_to, &raw)
-                    .and_then(|()| self.kv.remove(ROLLS_KEY))
-                    .is_ok();
-                if !moved {
+                let moved_to = move_aside(&self.kv, ROLLS_KEY, &raw, now_ms);
+                if moved_to.is_none() {
                     self.writable.set(false);
                 }
                 (
                     RollLog::default(),
                     Some(RollsProblem::Damaged {
                         reason: e.to_string(),
-                        moved_to: moved.then_some(moved_to),
+                        moved_to,
                     }),
                 )
             }

@@ -3,7 +3,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::backend::{KeyValue, StorageError};
-use super::{CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key};
+use super::{
+    CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key, move_aside,
+};
 use crate::model::{
     Character, DocError, INDEX_SCHEMA, Index, Roster, SETTINGS_SCHEMA, Settings, decode,
     decode_character, encode,
@@ -210,23 +212,16 @@ impl<S: KeyValue> Store<S> {
         Ok(loaded)
     }
 
-    /// Moves a damaged record aside: copy first, remove only once the copy is stored, so a
-    /// failure at any step leaves the text somewhere intact.
+    /// Sets a damaged record aside and says what happened to it.
     fn quarantine(&self, key: &str, raw: &str, why: &DocError, now_ms: u64) -> Problem {
-        let suffix = key.strip_prefix(PREFIX).unwrap_or(key);
-        let moved_to = format!("{QUARANTINE_PREFIX}{now_ms}/{suffix}");
         let reason = why.to_string();
-        match self
-            .kv
-            .set(&moved_to, raw)
-            .and_then(|()| self.kv.remove(key))
-        {
-            Ok(()) => Problem::Quarantined {
+        match move_aside(&self.kv, key, raw, now_ms) {
+            Some(moved_to) => Problem::Quarantined {
                 original: key.into(),
                 moved_to,
                 reason,
             },
-            Err(_) => Problem::Unreadable {
+            None => Problem::Unreadable {
                 key: key.into(),
                 reason,
             },

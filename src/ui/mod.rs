@@ -5,6 +5,7 @@
 
 mod backup;
 mod browser;
+mod format;
 mod icons;
 mod roster;
 mod route;

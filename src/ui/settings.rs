@@ -4,18 +4,9 @@ use leptos::prelude::*;
 
 use super::backup::{BackupPanel, PersistencePanel};
 use super::browser;
+use super::format;
 use super::state::AppState;
 use crate::model::Theme;
-
-/// Human-readable byte count, in integer arithmetic (float formatting costs kilobytes of wasm).
-fn bytes_label(bytes: usize) -> String {
-    if bytes < 1024 {
-        format!("{bytes} bytes")
-    } else {
-        let tenths = (bytes * 10 + 512) / 1024;
-        format!("{}.{} KB", tenths / 10, tenths % 10)
-    }
-}
 
 /// The Settings screen.
 #[component]
@@ -69,7 +60,7 @@ pub fn SettingsScreen() -> impl IntoView {
                 <p>
                     "Storage used: "
                     {move || match usage() {
-                        Ok(b) => bytes_label(b),
+                        Ok(b) => format::bytes(b),
                         Err(e) => format!("unknown ({e})"),
                     }}
                 </p>

@@ -21,14 +21,9 @@ fn current_hash() -> String {
         .unwrap_or_default()
 }
 
-fn current_screen() -> Screen {
-    Screen::from_hash(&current_hash())
-}
-
-/// The fragment of a share link (a character or a proposed difficulty) the page was opened
-/// with, if any.
-fn incoming_share() -> Option<String> {
-    Some(current_hash()).filter(|h| h.starts_with(SHARE_ROUTE) || h.starts_with(POOL_ROUTE))
+/// Whether a fragment carries a share link (a character or a proposed difficulty).
+fn is_share(hash: &str) -> bool {
+    hash.starts_with(SHARE_ROUTE) || hash.starts_with(POOL_ROUTE)
 }
 
 /// The root component.
@@ -38,15 +33,14 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_tray();
 
-    let (screen, set_screen) = signal(current_screen());
-    let (incoming, set_incoming) = signal(incoming_share());
-    let hash_listener = window_event_listener_untyped("hashchange", move |_| {
-        set_screen.set(current_screen());
-        set_incoming.set(incoming_share());
-    });
+    // The location hash is the one source; the screen and any incoming share derive from it.
+    let (hash, set_hash) = signal(current_hash());
+    let screen = Memo::new(move |_| hash.with(|h| Screen::from_hash(h)));
+    let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
+    let hash_listener =
+        window_event_listener_untyped("hashchange", move |_| set_hash.set(current_hash()));
     // Leaves the share link's fragment behind once handled, so a reload does not ask again.
     let share_done = move || {
-        set_incoming.set(None);
         if let Some(w) = web_sys::window() {
             let _ = w.location().set_hash("/roster");
         }
@@ -189,7 +183,7 @@ fn StorageBanner() -> impl IntoView {
 /// "Deleted X. Undo" for the most recent deletion. It steps aside after a while or on a
 /// change of screen; the deletion itself stays undoable until then only, like a mail app's.
 #[component]
-fn UndoToast(screen: ReadSignal<Screen>) -> impl IntoView {
+fn UndoToast(screen: Memo<Screen>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let last = move || {
         state

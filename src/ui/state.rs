@@ -8,7 +8,7 @@ use crate::model::{
     Applied, Character, CharacterAction, ConflictChoice, ExportKind, PlanItem, Roster, Settings,
     Theme, apply_import, export_file,
 };
-use crate::storage::{KeyValue, LockedRecord, MemoryStore, Pending, Problem, Store};
+use crate::storage::{KeyValue, LockedRecord, Pending, Problem, Store, open_local};
 
 /// A load problem the user has not dismissed yet.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,18 +42,10 @@ pub struct AppState {
     pub storage_rev: RwSignal<u32>,
 }
 
-fn open_backend() -> (Box<dyn KeyValue>, bool) {
-    #[cfg(target_arch = "wasm32")]
-    if let Ok(store) = crate::storage::BrowserStore::open() {
-        return (Box::new(store), false);
-    }
-    (Box::new(MemoryStore::new()), true)
-}
-
 impl AppState {
     /// Opens storage and loads everything. Never fails: without storage the app runs in memory.
     pub fn init() -> Self {
-        let (backend, memory_only) = open_backend();
+        let (backend, memory_only) = open_local();
         let store = Store::new(backend);
         let now = browser::now_ms();
         let mut problems = Vec::new();

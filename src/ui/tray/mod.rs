@@ -26,7 +26,7 @@ use crate::model::{RollLog, RollRecord};
 use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::ix::pool::Pool as IxPool;
-use crate::storage::{KeyValue, MemoryStore, RollStore};
+use crate::storage::{KeyValue, RollStore, open_local};
 use faces::Shown;
 pub use rng::CryptoRng;
 
@@ -188,18 +188,10 @@ impl TrayContext {
     }
 }
 
-fn open_backend() -> Box<dyn KeyValue> {
-    #[cfg(target_arch = "wasm32")]
-    if let Ok(store) = crate::storage::BrowserStore::open() {
-        return Box::new(store);
-    }
-    Box::new(MemoryStore::new())
-}
-
 /// Creates the tray's state, loads the log and provides [`TrayContext`]. Call once, in the
 /// shell, before the screens render so sheets find the context.
 pub fn provide_tray() {
-    let store = RollStore::new(open_backend());
+    let store = RollStore::new(open_local().0);
     let (log, problem) = store.load(browser::now_ms());
     let sig = |v: i64| RwSignal::new(v);
     let tray = Tray {
@@ -408,18 +400,7 @@ pub fn field(name: &'static str, value: RwSignal<i64>, min: i64, max: i64) -> Re
     crate::rules::dice::check_count(name, v, min, max).map_err(|e| e.to_string())
 }
 
-/// "12.3%" from a probability, with integer arithmetic (float formatting would add ~11 KB).
-pub fn pct(p: f64) -> String {
-    let t = (p.clamp(0.0, 1.0) * 1000.0).round() as u32;
-    format!("{}.{}%", t / 10, t % 10)
-}
-
-/// "-0.4", "1.3": one decimal, with integer arithmetic.
-pub fn one_decimal(x: f64) -> String {
-    let t = (x * 10.0).round() as i64;
-    let sign = if t < 0 { "-" } else { "" };
-    format!("{sign}{}.{}", t.unsigned_abs() / 10, t.unsigned_abs() % 10)
-}
+pub use super::format::{one_decimal, pct};
 
 /// Floating "Dice" button and its panel (a bottom sheet on phones, a side panel when wide).
 #[component]

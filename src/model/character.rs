@@ -2,6 +2,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::CHARACTER_SCHEMA;
+use super::exp_sheet::{ExpEdit, ExpSheet};
+use super::ix_sheet::{IxEdit, IxSheet};
 
 /// Longest name the roster accepts; longer input is refused with a message, never truncated.
 pub const NAME_MAX_CHARS: usize = 120;
@@ -45,8 +47,8 @@ impl System {
     }
 }
 
-/// A character document. The sheets of later versions add their fields here behind
-/// `#[serde(default)]` or a schema migration.
+/// A character document: the roster's fields plus the sheet of its system (exactly one of
+/// `ix` and `expedition` is present; [`Character::ensure_sheet`] restores that after a load).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Character {
     pub schema: u32,
@@ -59,17 +61,46 @@ pub struct Character {
     /// Milliseconds since the Unix epoch of the last change.
     #[serde(default)]
     pub updated_ms: u64,
+    /// The Ix sheet, for an Ix character.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ix: Option<IxSheet>,
+    /// The Expedition sheet, for an Expedition character.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expedition: Option<ExpSheet>,
 }
 
 impl Character {
     pub fn new(id: String, system: System, name: String, now_ms: u64) -> Self {
-        Character {
+        let mut c = Character {
             schema: CHARACTER_SCHEMA,
             id,
             system,
             name,
             rev: 1,
             updated_ms: now_ms,
+            ix: None,
+            expedition: None,
+        };
+        c.ensure_sheet();
+        c
+    }
+
+    /// Gives the character a blank sheet of its system if it has none (a schema 1 document,
+    /// or a hand-edited file), and drops a sheet of the other system, which nothing shows.
+    pub fn ensure_sheet(&mut self) {
+        match self.system {
+            System::Ix => {
+                self.expedition = None;
+                if self.ix.is_none() {
+                    self.ix = Some(IxSheet::new(&self.name));
+                }
+            }
+            System::Expedition => {
+                self.ix = None;
+                if self.expedition.is_none() {
+                    self.expedition = Some(ExpSheet::new(&self.name));
+                }
+            }
         }
     }
 
@@ -83,9 +114,17 @@ impl Character {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RosterError {
     EmptyName,
-    NameTooLong { chars: usize },
-    NotFound { id: String },
-    DuplicateId { id: String },
+    NameTooLong {
+        chars: usize,
+    },
+    NotFound {
+        id: String,
+    },
+    DuplicateId {
+        id: String,
+    },
+    /// A sheet edit was refused; the text says why.
+    Sheet(String),
 }
 
 impl fmt::Display for RosterError {
@@ -103,6 +142,7 @@ impl fmt::Display for RosterError {
             RosterError::DuplicateId { .. } => {
                 write!(f, "A character with that id already exists.")
             }
+            RosterError::Sheet(why) => f.write_str(why),
         }
     }
 }
@@ -145,6 +185,16 @@ pub enum CharacterAction {
     Restore {
         character: Character,
         position: usize,
+    },
+    /// Changes an Ix character's sheet.
+    EditIx {
+        id: String,
+        edit: IxEdit,
+    },
+    /// Changes an Expedition character's sheet.
+    EditExpedition {
+        id: String,
+        edit: ExpEdit,
     },
 }
 
@@ -224,7 +274,36 @@ impl Roster {
                 self.characters.insert(at, character.clone());
                 Ok(Applied::Saved(character))
             }
+            CharacterAction::EditIx { id, edit } => self.edit(&id, now_ms, |c| {
+                let mut sheet = c.ix.clone().unwrap_or_else(|| IxSheet::new(&c.name));
+                sheet.apply(edit)?;
+                c.ix = Some(sheet);
+                Ok(())
+            }),
+            CharacterAction::EditExpedition { id, edit } => self.edit(&id, now_ms, |c| {
+                let mut sheet = c
+                    .expedition
+                    .clone()
+                    .unwrap_or_else(|| ExpSheet::new(&c.name));
+                sheet.apply(edit)?;
+                c.expedition = Some(sheet);
+                Ok(())
+            }),
         }
+    }
+
+    /// Runs a sheet edit against one character; the sheet is edited on a copy, so a refused
+    /// edit leaves the character exactly as it was.
+    fn edit(
+        &mut self,
+        id: &str,
+        now_ms: u64,
+        f: impl FnOnce(&mut Character) -> Result<(), String>,
+    ) -> Result<Applied, RosterError> {
+        let c = self.find_mut(id)?;
+        f(c).map_err(RosterError::Sheet)?;
+        c.touch(now_ms);
+        Ok(Applied::Saved(c.clone()))
     }
 
     /// Replaces or inserts a character written elsewhere (another tab), keeping the order.

@@ -81,11 +81,22 @@ pub fn decode<T: DeserializeOwned>(raw: &str, supported: u32) -> Result<T, DocEr
     serde_json::from_value(value).map_err(|e| DocError::Malformed(e.to_string()))
 }
 
-/// Rewrites a character from schema `from` to `from + 1`. No schema before 1 was ever released,
-/// so nothing migrates yet; each future bump adds an arm here and a fixture of the old version
-/// under `tests/fixtures/`.
-fn migrate_step(_value: serde_json::Value, from: u32) -> Result<serde_json::Value, DocError> {
-    Err(DocError::Unsupported { found: from })
+/// Rewrites a character from schema `from` to `from + 1`. Each bump adds an arm here and a
+/// fixture of the old version under `tests/fixtures/`.
+fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::Value, DocError> {
+    match from {
+        // Schema 2 added the sheets. A schema 1 character has none; it gets a blank sheet of
+        // its system after decoding (`ensure_sheet`), so only the number changes here. The
+        // bump itself matters: a schema 1 build refuses a schema 2 document instead of
+        // loading it and writing it back without its sheet.
+        1 => {
+            if let Some(obj) = value.as_object_mut() {
+                obj.insert("schema".into(), 2.into());
+            }
+            Ok(value)
+        }
+        _ => Err(DocError::Unsupported { found: from }),
+    }
 }
 
 /// Decodes a character, migrating older schemas step by step to the current one.
@@ -102,11 +113,12 @@ pub fn decode_character(raw: &str) -> Result<Character, DocError> {
         value = migrate_step(value, found)?;
         found += 1;
     }
-    let character: Character =
+    let mut character: Character =
         serde_json::from_value(value).map_err(|e| DocError::Malformed(e.to_string()))?;
     if character.id.is_empty() {
         return Err(DocError::Malformed("empty id".into()));
     }
+    character.ensure_sheet();
     Ok(character)
 }
 

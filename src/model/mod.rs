@@ -5,7 +5,10 @@
 
 mod character;
 mod document;
+pub mod exp_sheet;
 mod export;
+pub mod gear;
+pub mod ix_sheet;
 mod rolls;
 mod settings;
 mod share;
@@ -30,7 +33,7 @@ pub use share::{
 };
 
 /// Schema of character documents this build writes and reads.
-pub const CHARACTER_SCHEMA: u32 = 1;
+pub const CHARACTER_SCHEMA: u32 = 2;
 /// Schema of the roster index.
 pub const INDEX_SCHEMA: u32 = 1;
 /// Schema of the settings document.

@@ -28,6 +28,13 @@ pub const SETTINGS_KEY: &str = "satchel/v1/settings";
 pub const CHARACTER_PREFIX: &str = "satchel/v1/character/";
 pub const QUARANTINE_PREFIX: &str = "satchel/v1/quarantine/";
 
+/// Prefix of named documents that are not characters (a GM's table, the party).
+pub const DOC_PREFIX: &str = "satchel/v1/doc/";
+
+pub fn doc_key(name: &str) -> String {
+    format!("{DOC_PREFIX}{name}")
+}
+
 pub fn character_key(id: &str) -> String {
     format!("{CHARACTER_PREFIX}{id}")
 }

@@ -1,10 +1,11 @@
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::fmt;
 
 use super::backend::{KeyValue, StorageError};
 use super::{
-    CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key, move_aside,
+    CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key, doc_key,
+    move_aside,
 };
 use crate::model::{
     Character, DocError, INDEX_SCHEMA, Index, Roster, SETTINGS_SCHEMA, Settings, decode,
@@ -124,6 +125,8 @@ pub struct Store<S> {
     /// False when the index or settings on disk are from a newer build: never overwrite them.
     index_writable: Cell<bool>,
     settings_writable: Cell<bool>,
+    /// Named documents found written by a newer build: never overwrite them.
+    newer_docs: RefCell<BTreeSet<String>>,
 }
 
 impl<S: KeyValue> Store<S> {
@@ -132,6 +135,7 @@ impl<S: KeyValue> Store<S> {
             kv,
             index_writable: Cell::new(true),
             settings_writable: Cell::new(true),
+            newer_docs: RefCell::new(BTreeSet::new()),
         }
     }
 
@@ -291,6 +295,43 @@ impl<S: KeyValue> Store<S> {
             return Ok(());
         }
         self.kv.set(SETTINGS_KEY, &encode(s))
+    }
+
+    /// Loads a named document (`doc_key(name)`) of schema `schema`. Nothing stored gives
+    /// `None`; a damaged one is quarantined and a newer one left untouched (and never
+    /// overwritten by [`Store::save_doc`]), each with the problem to show.
+    pub fn load_doc<T: serde::de::DeserializeOwned>(
+        &self,
+        name: &str,
+        schema: u32,
+        now_ms: u64,
+    ) -> (Option<T>, Option<Problem>) {
+        let key = doc_key(name);
+        let raw = match self.kv.get(&key) {
+            Ok(Some(raw)) => raw,
+            Ok(None) => return (None, None),
+            Err(e) => {
+                let reason = e.to_string();
+                return (None, Some(Problem::Unreadable { key, reason }));
+            }
+        };
+        match decode::<T>(&raw, schema) {
+            Ok(doc) => (Some(doc), None),
+            Err(e @ DocError::Newer { .. }) => {
+                self.newer_docs.borrow_mut().insert(name.to_string());
+                let reason = e.to_string();
+                (None, Some(Problem::Newer { key, reason }))
+            }
+            Err(e) => (None, Some(self.quarantine(&key, &raw, &e, now_ms))),
+        }
+    }
+
+    /// Saves a named document, unless a newer build's copy is stored under that name.
+    pub fn save_doc<T: serde::Serialize>(&self, name: &str, doc: &T) -> Result<(), StorageError> {
+        if self.newer_docs.borrow().contains(name) {
+            return Ok(());
+        }
+        self.kv.set(&doc_key(name), &encode(doc))
     }
 
     /// Damaged records set aside so far, oldest first.

@@ -5,15 +5,23 @@
 
 mod backup;
 mod browser;
+pub mod fields;
 mod format;
+pub mod gear;
 mod icons;
+mod party;
 mod roster;
 mod route;
 mod settings;
 mod share;
+mod sheet;
+mod sheet_exp;
+mod sheet_ix;
 mod shell;
 mod state;
 mod table;
+mod table_exp;
+mod table_ix;
 mod tray;
 
 pub use route::Screen;

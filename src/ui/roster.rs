@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::icons::SystemMark;
+use super::route::sheet_href;
 use super::share::ShareDialog;
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
@@ -280,7 +281,13 @@ fn CharacterCard(id: String) -> impl IntoView {
                 </span>
                 <Show
                     when=move || renaming.get()
-                    fallback=move || view! { <h2 class="card-name">{name}</h2> }
+                    fallback=move || {
+                        view! {
+                            <h2 class="card-name">
+                                <a href=sheet_href(&id.read_value())>{name}</a>
+                            </h2>
+                        }
+                    }
                 >
                     <form
                         class="rename"

@@ -5,6 +5,8 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     Roster,
+    /// One character's sheet: `#/c/<id>` (the id comes from [`sheet_id`]).
+    Sheet,
     Table,
     Settings,
 }
@@ -15,6 +17,7 @@ impl Screen {
     pub fn label(self) -> &'static str {
         match self {
             Screen::Roster => "Roster",
+            Screen::Sheet => "Sheet",
             Screen::Table => "Table",
             Screen::Settings => "Settings",
         }
@@ -22,7 +25,7 @@ impl Screen {
 
     pub fn href(self) -> &'static str {
         match self {
-            Screen::Roster => "#/roster",
+            Screen::Roster | Screen::Sheet => "#/roster",
             Screen::Table => "#/table",
             Screen::Settings => "#/settings",
         }
@@ -33,6 +36,7 @@ impl Screen {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
         let first = path.split(['/', '?']).next().unwrap_or("");
         match first {
+            "c" => Screen::Sheet,
             "table" => Screen::Table,
             "settings" => Screen::Settings,
             _ => Screen::Roster,
@@ -40,9 +44,68 @@ impl Screen {
     }
 }
 
+/// The character id of a sheet link (`#/c/<id>`). Ids are ours (hex), so anything else is
+/// treated as no id rather than looked up.
+pub fn sheet_id(hash: &str) -> Option<String> {
+    let path = hash.trim_start_matches('#').trim_start_matches('/');
+    let id = path.strip_prefix("c/")?.split(['/', '?']).next()?;
+    let ok = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    ok.then(|| id.to_string())
+}
+
+/// The link to a character's sheet.
+pub fn sheet_href(id: &str) -> String {
+    format!("#/c/{id}")
+}
+
+/// A tab of the Table screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableTab {
+    Ix,
+    Expedition,
+    Party,
+}
+
+impl TableTab {
+    pub const ALL: [TableTab; 3] = [TableTab::Ix, TableTab::Expedition, TableTab::Party];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            TableTab::Ix => "Ix GM table",
+            TableTab::Expedition => "Expedition referee",
+            TableTab::Party => "Party gear",
+        }
+    }
+
+    pub fn href(self) -> &'static str {
+        match self {
+            TableTab::Ix => "#/table/ix",
+            TableTab::Expedition => "#/table/expedition",
+            TableTab::Party => "#/table/party",
+        }
+    }
+
+    /// Reads `#/table/<tab>`; anything else is the Ix table.
+    pub fn from_hash(hash: &str) -> TableTab {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        match path
+            .strip_prefix("table/")
+            .and_then(|t| t.split(['/', '?']).next())
+        {
+            Some("expedition") => TableTab::Expedition,
+            Some("party") => TableTab::Party,
+            _ => TableTab::Ix,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Screen;
+    use super::{Screen, TableTab, sheet_href, sheet_id};
 
     #[test]
     fn hashes_map_to_screens() {
@@ -54,5 +117,19 @@ mod tests {
         for s in Screen::ALL {
             assert_eq!(Screen::from_hash(s.href()), s);
         }
+        assert_eq!(Screen::from_hash(&sheet_href("ab12")), Screen::Sheet);
+    }
+
+    #[test]
+    fn sheet_ids_are_read_strictly() {
+        assert_eq!(sheet_id("#/c/ab12"), Some("ab12".into()));
+        assert_eq!(sheet_id("#/c/ab12/skills"), Some("ab12".into()));
+        assert_eq!(sheet_id("#/c/"), None);
+        assert_eq!(sheet_id("#/c/<img>"), None);
+        assert_eq!(sheet_id("#/roster"), None);
+        for t in TableTab::ALL {
+            assert_eq!(TableTab::from_hash(t.href()), t);
+        }
+        assert_eq!(TableTab::from_hash("#/table"), TableTab::Ix);
     }
 }

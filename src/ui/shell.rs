@@ -6,9 +6,10 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::roster::RosterScreen;
-use super::route::Screen;
+use super::route::{Screen, TableTab, sheet_id};
 use super::settings::SettingsScreen;
 use super::share::{ProposalPreview, SharePreview};
+use super::sheet::SheetScreen;
 use super::state::AppState;
 use super::table::TableScreen;
 use super::tray::{DiceTray, provide_tray};
@@ -36,6 +37,8 @@ pub fn App() -> impl IntoView {
     // The location hash is the one source; the screen and any incoming share derive from it.
     let (hash, set_hash) = signal(current_hash());
     let screen = Memo::new(move |_| hash.with(|h| Screen::from_hash(h)));
+    let sheet = Memo::new(move |_| hash.with(|h| sheet_id(h)));
+    let table_tab = Memo::new(move |_| hash.with(|h| TableTab::from_hash(h)));
     let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
     let hash_listener =
         window_event_listener_untyped("hashchange", move |_| set_hash.set(current_hash()));
@@ -111,7 +114,8 @@ pub fn App() -> impl IntoView {
             }}
             {move || match screen.get() {
                 Screen::Roster => view! { <RosterScreen/> }.into_any(),
-                Screen::Table => view! { <TableScreen/> }.into_any(),
+                Screen::Sheet => view! { <SheetScreen id=sheet/> }.into_any(),
+                Screen::Table => view! { <TableScreen tab=table_tab/> }.into_any(),
                 Screen::Settings => view! { <SettingsScreen/> }.into_any(),
             }}
         </main>

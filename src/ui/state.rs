@@ -268,6 +268,25 @@ impl AppState {
         Ok(written.len())
     }
 
+    /// Loads a named document (a GM table, the party), or `T::default()` when there is none or
+    /// it cannot be read; any problem is shown as a notice, and damaged data is kept aside.
+    pub fn load_doc<T: serde::de::DeserializeOwned + Default>(&self, name: &str, schema: u32) -> T {
+        let now = browser::now_ms();
+        let (doc, problem) = self
+            .store
+            .with_value(|s| s.load_doc::<T>(name, schema, now));
+        self.push_problems(problem.into_iter().collect());
+        doc.unwrap_or_default()
+    }
+
+    /// Saves a named document; a failure shows the "Not saved" banner, like a character's.
+    pub fn save_doc<T: serde::Serialize>(&self, name: &str, doc: &T) {
+        match self.store.with_value(|s| s.save_doc(name, doc)) {
+            Ok(()) => self.storage_rev.update(|r| *r += 1),
+            Err(e) => self.save_error.set(Some(e.to_string())),
+        }
+    }
+
     /// Runs `f` against the store (for the Settings screen's data section).
     pub fn with_store<T>(&self, f: impl FnOnce(&Store<Box<dyn KeyValue>>) -> T) -> T {
         self.store.with_value(f)

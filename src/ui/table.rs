@@ -1,20 +1,39 @@
-//! The GM table screen. Its tools arrive with the table issues; until then it says so.
+//! The Table screen: the GM's tools, one tab per game plus the party's gear.
 
 use leptos::prelude::*;
 
-/// GM tools, per system.
+use super::party::PartyGear;
+use super::route::TableTab;
+use super::table_exp::ExpeditionReferee;
+use super::table_ix::IxTable;
+
+/// GM tools, per system; `tab` comes from the location hash (`#/table/<tab>`).
 #[component]
-pub fn TableScreen() -> impl IntoView {
+pub fn TableScreen(tab: Memo<TableTab>) -> impl IntoView {
     view! {
         <section class="screen" aria-labelledby="table-title">
             <h1 id="table-title">"Table"</h1>
-            <div class="empty">
-                <h2>"No GM tools yet"</h2>
-                <p>
-                    "This is where a GM will run the session: the Fortune and Peril pool, initiative, adversaries and the referee's rolls for each game."
-                </p>
-                <p>"For now, build your party on the " <a href="#/roster">"Roster"</a> "."</p>
-            </div>
+            <nav class="tabs" aria-label="Table tools">
+                {TableTab::ALL
+                    .into_iter()
+                    .map(|t| {
+                        view! {
+                            <a
+                                class="tab"
+                                href=t.href()
+                                aria-current=move || (tab.get() == t).then_some("page")
+                            >
+                                {t.label()}
+                            </a>
+                        }
+                    })
+                    .collect_view()}
+            </nav>
+            {move || match tab.get() {
+                TableTab::Ix => view! { <IxTable/> }.into_any(),
+                TableTab::Expedition => view! { <ExpeditionReferee/> }.into_any(),
+                TableTab::Party => view! { <PartyGear/> }.into_any(),
+            }}
         </section>
     }
 }

@@ -1,0 +1,38 @@
+//! The character sheet screen: finds the character named by the link and shows the sheet of
+//! its system. The sheets themselves live in `sheet_ix` and `sheet_exp`.
+
+use leptos::prelude::*;
+
+use super::sheet_exp::ExpeditionSheet;
+use super::sheet_ix::IxSheetView;
+use super::state::AppState;
+use crate::model::System;
+
+/// The sheet of the character `id`, or a way back when there is none.
+#[component]
+pub fn SheetScreen(id: Memo<Option<String>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    // Only the system is read here, so an edit to the sheet does not rebuild the whole screen.
+    let system = Memo::new(move |_| {
+        id.with(|id| {
+            let id = id.as_deref()?;
+            state.roster.with(|r| r.get(id).map(|c| c.system))
+        })
+    });
+    move || {
+        match (id.get(), system.get()) {
+        (Some(id), Some(System::Ix)) => view! { <IxSheetView id/> }.into_any(),
+        (Some(id), Some(System::Expedition)) => view! { <ExpeditionSheet id/> }.into_any(),
+        _ => view! {
+            <section class="screen" aria-labelledby="sheet-missing">
+                <h1 id="sheet-missing">"Character not found"</h1>
+                <p>
+                    "This link names a character that is not on this device (it may have been deleted, or the link came from someone else's Satchel)."
+                </p>
+                <p><a href="#/roster">"Back to the roster"</a></p>
+            </section>
+        }
+        .into_any(),
+    }
+    }
+}

@@ -132,7 +132,7 @@ proptest! {
             .map(|(i, n)| Character::new(format!("id{i}"), System::Ix, n.trim().to_string(), 3))
             .collect();
         prop_assume!(!chars.is_empty());
-        let raw = export_file(ExportKind::Everything, &chars, "t", 1);
+        let raw = export_file(ExportKind::Everything, &chars, &[], "t", 1);
         prop_assert_eq!(parse_import(&raw).map(|f| f.characters), Ok(chars));
     }
 }

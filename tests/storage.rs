@@ -332,3 +332,61 @@ proptest! {
         prop_assert_eq!(loaded.roster, roster);
     }
 }
+
+#[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Table {
+    schema: u32,
+    round: u32,
+}
+
+#[test]
+fn named_documents_save_load_quarantine_and_respect_newer_builds() {
+    let store = Store::new(MemoryStore::new());
+    let (none, problem) = store.load_doc::<Table>("ix-table", 1, 5);
+    assert_eq!((none, problem), (None, None));
+
+    store
+        .save_doc(
+            "ix-table",
+            &Table {
+                schema: 1,
+                round: 3,
+            },
+        )
+        .unwrap();
+    let (doc, _) = store.load_doc::<Table>("ix-table", 1, 5);
+    assert_eq!(doc.map(|t| t.round), Some(3));
+    assert_eq!(store.docs().unwrap()[0].name, "ix-table");
+
+    // Damaged: set aside byte for byte, nothing loaded.
+    store
+        .backend()
+        .set("satchel/v1/doc/ix-table", "{\"schema\":1,\"round\":")
+        .unwrap();
+    let (doc, problem) = store.load_doc::<Table>("ix-table", 1, 6);
+    assert!(doc.is_none());
+    assert!(matches!(problem, Some(Problem::Quarantined { .. })));
+    assert_eq!(
+        store.backend().get("satchel/v1/doc/ix-table").unwrap(),
+        None
+    );
+    assert!(store.quarantined().unwrap()[0].raw.ends_with("\"round\":"));
+
+    // Newer: left in place and never overwritten by this build.
+    let newer = "{\"schema\":9,\"round\":1}";
+    store
+        .backend()
+        .set("satchel/v1/doc/ix-table", newer)
+        .unwrap();
+    let (doc, problem) = store.load_doc::<Table>("ix-table", 1, 7);
+    assert!(doc.is_none() && matches!(problem, Some(Problem::Newer { .. })));
+    store.save_doc("ix-table", &Table::default()).unwrap();
+    assert_eq!(
+        store
+            .backend()
+            .get("satchel/v1/doc/ix-table")
+            .unwrap()
+            .as_deref(),
+        Some(newer)
+    );
+}

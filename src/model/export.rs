@@ -19,6 +19,34 @@ pub const EXPORT_VERSION: u32 = 1;
 pub const IMPORT_MAX_BYTES: usize = 2 * 1024 * 1024;
 /// Most characters one file may carry.
 pub const IMPORT_MAX_CHARACTERS: usize = 1000;
+/// Most named documents (GM tables) one file may carry.
+pub const IMPORT_MAX_DOCUMENTS: usize = 50;
+
+/// A named document that is not a character (a GM table), as stored under
+/// `satchel/v1/doc/<name>`. Each is checked by its own type when it is loaded; import checks
+/// only what every document shares (a safe name, an object with a schema number).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NamedDoc {
+    pub name: String,
+    pub doc: serde_json::Value,
+}
+
+/// Names documents are stored under: short, lower-case letters, digits and dashes.
+pub fn valid_doc_name(name: &str) -> bool {
+    (1..=40).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// How a document is called in the import preview.
+pub fn doc_label(name: &str) -> String {
+    match name {
+        "ix-table" => "the Ix GM table".into(),
+        "expedition-table" => "the Expedition referee's table".into(),
+        other => format!("the document \"{other}\""),
+    }
+}
 
 /// What a file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,10 +67,19 @@ pub struct ExportFile {
     pub exported_ms: u64,
     pub kind: ExportKind,
     pub characters: Vec<serde_json::Value>,
+    /// GM tables and other named documents (absent in files from before they existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub documents: Vec<NamedDoc>,
 }
 
-/// Builds an export file for the given characters.
-pub fn export_file(kind: ExportKind, characters: &[Character], app: &str, now_ms: u64) -> String {
+/// Builds an export file for the given characters and named documents.
+pub fn export_file(
+    kind: ExportKind,
+    characters: &[Character],
+    documents: &[NamedDoc],
+    app: &str,
+    now_ms: u64,
+) -> String {
     let file = ExportFile {
         format: EXPORT_FORMAT.into(),
         version: EXPORT_VERSION,
@@ -53,6 +90,7 @@ pub fn export_file(kind: ExportKind, characters: &[Character], app: &str, now_ms
             .iter()
             .filter_map(|c| serde_json::to_value(c).ok())
             .collect(),
+        documents: documents.to_vec(),
     };
     serde_json::to_string_pretty(&file).unwrap_or_default()
 }
@@ -69,6 +107,7 @@ pub enum ImportError {
     BadCharacter { position: usize, why: DocError },
     BadName { position: usize, why: String },
     RepeatedId { position: usize },
+    BadDocument { name: String, why: &'static str },
 }
 
 impl fmt::Display for ImportError {
@@ -91,7 +130,7 @@ impl fmt::Display for ImportError {
                 f,
                 "This file was made by a newer Satchel (file version {version}; this one reads up to {EXPORT_VERSION}). Update Satchel, then import it again."
             ),
-            ImportError::Empty => write!(f, "This file holds no characters."),
+            ImportError::Empty => write!(f, "This file holds no characters and no tables."),
             ImportError::TooMany { count } => write!(
                 f,
                 "This file holds {count} characters; one import takes at most {IMPORT_MAX_CHARACTERS}."
@@ -111,6 +150,11 @@ impl fmt::Display for ImportError {
                 "Character {} in the file repeats another's id. Nothing was imported.",
                 position + 1
             ),
+            ImportError::BadDocument { name, why } => write!(
+                f,
+                "A table in the file (\"{}\") cannot be imported: {why}. Nothing was imported.",
+                name.chars().take(40).collect::<String>()
+            ),
         }
     }
 }
@@ -124,6 +168,36 @@ pub struct ImportFile {
     pub app: String,
     pub exported_ms: u64,
     pub characters: Vec<Character>,
+    /// Named documents; each replaces the one of the same name here.
+    pub documents: Vec<NamedDoc>,
+}
+
+fn check_documents(docs: &[NamedDoc]) -> Result<(), ImportError> {
+    let bad = |d: &NamedDoc, why| {
+        Err(ImportError::BadDocument {
+            name: d.name.clone(),
+            why,
+        })
+    };
+    if docs.len() > IMPORT_MAX_DOCUMENTS {
+        return Err(ImportError::TooMany { count: docs.len() });
+    }
+    for (i, d) in docs.iter().enumerate() {
+        if !valid_doc_name(&d.name) {
+            return bad(d, "its name is not one Satchel uses");
+        }
+        if docs[..i].iter().any(|x| x.name == d.name) {
+            return bad(d, "the file has it twice");
+        }
+        if d.doc
+            .get("schema")
+            .and_then(serde_json::Value::as_u64)
+            .is_none()
+        {
+            return bad(d, "it has no data version");
+        }
+    }
+    Ok(())
 }
 
 /// Validates a whole file. Never panics, whatever the bytes.
@@ -145,9 +219,10 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
         return Err(ImportError::NewerFile { version });
     }
     let file: ExportFile = serde_json::from_value(value).map_err(|_| ImportError::NotSatchel)?;
-    if file.characters.is_empty() {
+    if file.characters.is_empty() && file.documents.is_empty() {
         return Err(ImportError::Empty);
     }
+    check_documents(&file.documents)?;
     if file.characters.len() > IMPORT_MAX_CHARACTERS {
         return Err(ImportError::TooMany {
             count: file.characters.len(),
@@ -171,6 +246,7 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
         app: file.app,
         exported_ms: file.exported_ms,
         characters,
+        documents: file.documents,
     })
 }
 
@@ -264,9 +340,14 @@ mod tests {
     #[test]
     fn export_then_import_round_trips() {
         let chars = vec![c("a", "Ann", 3), c("b", "<b>Bo</b>", 1)];
-        let raw = export_file(ExportKind::Everything, &chars, "0.1.0", 99);
+        let docs = vec![NamedDoc {
+            name: "ix-table".into(),
+            doc: serde_json::json!({"schema": 1, "round": 3}),
+        }];
+        let raw = export_file(ExportKind::Everything, &chars, &docs, "0.1.0", 99);
         let file = parse_import(&raw).unwrap();
         assert_eq!(file.characters, chars);
+        assert_eq!(file.documents, docs);
         assert_eq!((file.kind, file.exported_ms), (ExportKind::Everything, 99));
     }
 
@@ -290,7 +371,8 @@ mod tests {
     fn one_bad_character_refuses_the_whole_file() {
         let chars = vec![c("a", "Ann", 1), c("b", "Bo", 1)];
         let mut file: serde_json::Value =
-            serde_json::from_str(&export_file(ExportKind::Everything, &chars, "x", 1)).unwrap();
+            serde_json::from_str(&export_file(ExportKind::Everything, &chars, &[], "x", 1))
+                .unwrap();
         file["characters"][1]["schema"] = serde_json::json!(50);
         let err = parse_import(&file.to_string()).unwrap_err();
         assert!(matches!(err, ImportError::BadCharacter { position: 1, .. }));
@@ -305,6 +387,41 @@ mod tests {
     }
 
     #[test]
+    fn documents_are_checked_before_anything_is_imported() {
+        let file = |docs: serde_json::Value| {
+            serde_json::json!({"format": "satchel-export", "version": 1, "app": "", "exported_ms": 0,
+                "kind": "everything", "characters": [], "documents": docs})
+            .to_string()
+        };
+        let ok = parse_import(&file(
+            serde_json::json!([{"name": "ix-table", "doc": {"schema": 1}}]),
+        ));
+        assert_eq!(ok.map(|f| f.documents.len()), Ok(1));
+        for (docs, why) in [
+            (
+                serde_json::json!([{"name": "../x", "doc": {"schema": 1}}]),
+                "name",
+            ),
+            (
+                serde_json::json!([{"name": "a", "doc": {"schema": 1}}, {"name": "a", "doc": {"schema": 1}}]),
+                "twice",
+            ),
+            (
+                serde_json::json!([{"name": "a", "doc": [1]}]),
+                "data version",
+            ),
+        ] {
+            let err = parse_import(&file(docs)).unwrap_err();
+            assert!(err.to_string().contains(why), "{err}");
+        }
+        assert_eq!(
+            parse_import(&file(serde_json::json!([]))),
+            Err(ImportError::Empty)
+        );
+        assert!(valid_doc_name("expedition-table") && !valid_doc_name("Ix") && !valid_doc_name(""));
+    }
+
+    #[test]
     fn replace_and_keep_both_settle_conflicts() {
         let mut roster = Roster {
             characters: vec![c("a", "Here", 7)],
@@ -314,6 +431,7 @@ mod tests {
             app: String::new(),
             exported_ms: 0,
             characters: vec![c("a", "From file", 2), c("n", "New", 1)],
+            documents: vec![],
         };
         let plan = plan_import(&roster, &file);
         assert!(matches!(plan[0], PlanItem::Conflict { .. }));
@@ -347,6 +465,7 @@ mod tests {
             app: String::new(),
             exported_ms: 0,
             characters: vec![c("n", "New", 1), c("a", "Again", 1)],
+            documents: vec![],
         };
         let plan = plan_import(&roster, &file);
         let before = roster.clone();

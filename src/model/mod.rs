@@ -19,8 +19,8 @@ pub use character::{
 pub use document::{DocError, Index, decode, decode_character, encode};
 pub use export::{
     ConflictChoice, EXPORT_FORMAT, EXPORT_VERSION, ExportKind, IMPORT_MAX_BYTES,
-    IMPORT_MAX_CHARACTERS, ImportError, ImportFile, PlanItem, apply_import, export_file,
-    parse_import, plan_import,
+    IMPORT_MAX_CHARACTERS, IMPORT_MAX_DOCUMENTS, ImportError, ImportFile, NamedDoc, PlanItem,
+    apply_import, doc_label, export_file, parse_import, plan_import, valid_doc_name,
 };
 pub use rolls::{
     GENESIS, ROLLS_KEPT, ROLLS_SCHEMA, RollEntry, RollExportFile, RollLog, RollRecord, Verdict,

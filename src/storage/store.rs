@@ -4,11 +4,11 @@ use std::fmt;
 
 use super::backend::{KeyValue, StorageError};
 use super::{
-    CHARACTER_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY, character_key, doc_key,
-    move_aside,
+    CHARACTER_PREFIX, DOC_PREFIX, INDEX_KEY, PREFIX, QUARANTINE_PREFIX, SETTINGS_KEY,
+    character_key, doc_key, move_aside,
 };
 use crate::model::{
-    Character, DocError, INDEX_SCHEMA, Index, Roster, SETTINGS_SCHEMA, Settings, decode,
+    Character, DocError, INDEX_SCHEMA, Index, NamedDoc, Roster, SETTINGS_SCHEMA, Settings, decode,
     decode_character, encode,
 };
 
@@ -332,6 +332,38 @@ impl<S: KeyValue> Store<S> {
             return Ok(());
         }
         self.kv.set(&doc_key(name), &encode(doc))
+    }
+
+    /// Every named document as stored (for an export). Records that are not JSON are left
+    /// out: loading them quarantines them, and the Settings screen offers their raw text.
+    pub fn docs(&self) -> Result<Vec<NamedDoc>, StorageError> {
+        let mut out = Vec::new();
+        for key in self.kv.keys()? {
+            let Some(name) = key.strip_prefix(DOC_PREFIX) else {
+                continue;
+            };
+            if let Some(raw) = self.kv.get(&key)?
+                && let Ok(doc) = serde_json::from_str(&raw)
+            {
+                out.push(NamedDoc {
+                    name: name.to_string(),
+                    doc,
+                });
+            }
+        }
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(out)
+    }
+
+    /// Writes imported documents, already checked by `parse_import`. A document a newer build
+    /// wrote here is not replaced.
+    pub fn import_docs(&self, docs: &[NamedDoc]) -> Result<(), StorageError> {
+        for d in docs {
+            if !self.newer_docs.borrow().contains(&d.name) {
+                self.kv.set(&doc_key(&d.name), &d.doc.to_string())?;
+            }
+        }
+        Ok(())
     }
 
     /// Damaged records set aside so far, oldest first.

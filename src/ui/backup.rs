@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use super::browser;
 use super::state::AppState;
 use crate::model::{
-    ConflictChoice, IMPORT_MAX_BYTES, ImportFile, PlanItem, parse_import, plan_import,
+    ConflictChoice, IMPORT_MAX_BYTES, ImportFile, PlanItem, doc_label, parse_import, plan_import,
 };
 
 const CONFLICT_CHOICES: [(ConflictChoice, &str); 2] = [
@@ -70,16 +70,19 @@ pub fn BackupPanel() -> impl IntoView {
         let Some(p) = preview.get_untracked() else {
             return;
         };
-        match state.import(&p.plan, choice.get_untracked()) {
+        match state.import(&p.plan, &p.file.documents, choice.get_untracked()) {
             Ok(n) => {
                 set_preview.set(None);
-                set_message.set(Some((
-                    true,
-                    match n {
-                        1 => "Imported 1 character.".to_string(),
-                        n => format!("Imported {n} characters."),
-                    },
-                )));
+                let tables = match p.file.documents.len() {
+                    0 => String::new(),
+                    1 => " and 1 table".into(),
+                    t => format!(" and {t} tables"),
+                };
+                let chars = match n {
+                    1 => "1 character".to_string(),
+                    n => format!("{n} characters"),
+                };
+                set_message.set(Some((true, format!("Imported {chars}{tables}."))));
             }
             Err(why) => set_message.set(Some((false, why))),
         }
@@ -129,8 +132,13 @@ pub fn BackupPanel() -> impl IntoView {
                             <section class="preview" aria-labelledby="import-title">
                                 <h3 id="import-title">
                                     {format!(
-                                        "Import {count} character{} from Satchel {}?",
-                                        if count == 1 { "" } else { "s" },
+                                        "Import {} from Satchel {}?",
+                                        match (count, p.file.documents.len()) {
+                                            (1, 0) => "1 character".to_string(),
+                                            (n, 0) => format!("{n} characters"),
+                                            (0, t) => format!("{t} table(s)"),
+                                            (n, t) => format!("{n} character(s) and {t} table(s)"),
+                                        },
                                         p.file.app,
                                     )}
                                 </h3>
@@ -158,6 +166,19 @@ pub fn BackupPanel() -> impl IntoView {
                                                     </li>
                                                 }
                                                     .into_any()
+                                            }
+                                        })
+                                        .collect_view()}
+                                    {p
+                                        .file
+                                        .documents
+                                        .iter()
+                                        .map(|d| {
+                                            view! {
+                                                <li>
+                                                    <strong>"Replaces: "</strong>
+                                                    {doc_label(&d.name)}
+                                                </li>
                                             }
                                         })
                                         .collect_view()}

@@ -252,13 +252,15 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                 app: String::new(),
                 exported_ms: 0,
                 characters: vec![c.clone()],
+                documents: vec![],
             };
             let plan = StoredValue::new(state.roster.with_untracked(|r| plan_import(r, &file)));
             let exists = plan.with_value(|p| matches!(p.first(), Some(PlanItem::Conflict { .. })));
-            let save = move |choice: ConflictChoice| match state.import(&plan.get_value(), choice) {
-                Ok(_) => on_done(),
-                Err(why) => set_message.set(Some(why)),
-            };
+            let save =
+                move |choice: ConflictChoice| match state.import(&plan.get_value(), &[], choice) {
+                    Ok(_) => on_done(),
+                    Err(why) => set_message.set(Some(why)),
+                };
             view! {
                 <section class="panel share-preview" aria-labelledby="share-preview-title">
                     <h2 id="share-preview-title">"A character was shared with you"</h2>

@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::browser;
 use crate::model::{
-    Applied, Character, CharacterAction, ConflictChoice, ExportKind, PlanItem, Roster, Settings,
-    Theme, apply_import, export_file,
+    Applied, Character, CharacterAction, ConflictChoice, ExportKind, NamedDoc, PlanItem, Roster,
+    Settings, Theme, apply_import, export_file,
 };
 use crate::storage::{KeyValue, LockedRecord, Pending, Problem, Store, open_local};
 
@@ -242,9 +242,14 @@ impl AppState {
             (Some(_), Some(c)) => format!("satchel-{}.json", file_stem(&c.name)),
             _ => format!("satchel-backup-{}.json", browser::iso_day(now)),
         };
+        // Everything includes the GM tables; one character's file is just the character.
+        let docs = match id {
+            Some(_) => Vec::new(),
+            None => self.store.with_value(|s| s.docs()).unwrap_or_default(),
+        };
         browser::download(
             &name,
-            &export_file(kind, &chars, env!("CARGO_PKG_VERSION"), now),
+            &export_file(kind, &chars, &docs, env!("CARGO_PKG_VERSION"), now),
         );
         if id.is_none() {
             self.settings.update(|s| s.last_export_ms = Some(now));
@@ -253,8 +258,17 @@ impl AppState {
     }
 
     /// Applies a previewed import, all or nothing, and saves what it wrote.
-    pub fn import(&self, plan: &[PlanItem], choice: ConflictChoice) -> Result<usize, String> {
+    pub fn import(
+        &self,
+        plan: &[PlanItem],
+        documents: &[NamedDoc],
+        choice: ConflictChoice,
+    ) -> Result<usize, String> {
         let now = browser::now_ms();
+        // Tables first: if storage refuses them, nothing of the file has been applied yet.
+        self.store
+            .with_value(|s| s.import_docs(documents))
+            .map_err(|e| format!("Nothing was imported: {e}."))?;
         let written = self
             .roster
             .try_update(|r| apply_import(r, plan, choice, browser::new_id, now))

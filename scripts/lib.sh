@@ -54,11 +54,12 @@ ensure_node_modules() {
 }
 
 ensure_chromium() {
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! chromium --version >/dev/null 2>&1; then
-    say "installing Chromium and ChromeDriver from Debian"
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! chromium --version >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null; then
+    say "installing Chromium, ChromeDriver and pdftoppm from Debian"
     as_root apt-get update
-    # One command, so the browser and its driver come at the same version.
-    as_root apt-get install -y --no-install-recommends chromium chromium-driver
+    # One command, so the browser and its driver come at the same version. pdftoppm turns the
+    # print tests' PDFs into pictures.
+    as_root apt-get install -y --no-install-recommends chromium chromium-driver poppler-utils
   fi
   export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
   export SATCHEL_CHROMIUM="${SATCHEL_CHROMIUM:-$(command -v chromium)}"

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::TrayContext;
-use crate::model::{ROLLS_KEPT, verify_export};
+use crate::model::{ROLLS_KEPT, RollLog, verify_export};
 use crate::ui::browser;
 
 /// Rolls listed at once; the export holds them all.
@@ -23,6 +23,80 @@ fn clock(ms: u64) -> String {
 
 fn iso(ms: u64) -> String {
     date(ms).to_iso_string().into()
+}
+
+/// The newest `limit` rolls that pass `filter` ("" everyone, "-" nobody in particular, else a
+/// character id), as list items.
+fn log_rows(log: RwSignal<RollLog>, filter: &str, limit: usize) -> impl IntoView + use<> {
+    log.with(|l| {
+        l.entries
+            .iter()
+            .rev()
+            .filter(|e| match filter {
+                "" => true,
+                "-" => e.record.character_id.is_none(),
+                id => e.record.character_id.as_deref() == Some(id),
+            })
+            .take(limit)
+            .map(|e| {
+                let r = &e.record;
+                let who = r.character.clone().unwrap_or_default();
+                let what = [who.as_str(), r.label.as_str()]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                view! {
+                    <li>
+                        <p class="outcome">{r.outcome.clone()}</p>
+                        <p class="muted small">
+                            {format!("#{} {} [{}] {}", e.seq, clock(r.time_ms), r.mode, what)}
+                        </p>
+                        <details>
+                            <summary>{r.pool.clone()}</summary>
+                            <p class="small">{r.faces.join("; ")}</p>
+                        </details>
+                    </li>
+                }
+            })
+            .collect_view()
+    })
+}
+
+/// One character's latest rolls, for its sheet. The tray's Log tab has the rest.
+#[component]
+pub fn CharacterRolls(character_id: String) -> impl IntoView {
+    let tray = expect_context::<TrayContext>().0;
+    let log = tray.log;
+    let id = StoredValue::new(character_id);
+    let any = move || {
+        id.with_value(|id| {
+            log.with(|l| {
+                l.entries
+                    .iter()
+                    .any(|e| e.record.character_id.as_deref() == Some(id))
+            })
+        })
+    };
+    view! {
+        <Show
+            when=any
+            fallback=|| view! { <p class="muted">"No rolls yet. Rolls made from this sheet show here."</p> }
+        >
+            <ol class="log" aria-label="This character's rolls, newest first">
+                {move || id.with_value(|id| log_rows(log, id, 20))}
+            </ol>
+        </Show>
+        <button
+            type="button"
+            on:click=move |_| {
+                tray.mode.set(super::Mode::Log);
+                tray.open.set(true);
+            }
+        >
+            "Open the full log"
+        </button>
+    }
 }
 
 /// The log view.
@@ -49,42 +123,7 @@ pub fn LogView() -> impl IntoView {
         })
     };
 
-    let rows = move || {
-        let f = filter.get();
-        log.with(|l| {
-            l.entries
-                .iter()
-                .rev()
-                .filter(|e| match f.as_str() {
-                    "" => true,
-                    "-" => e.record.character_id.is_none(),
-                    id => e.record.character_id.as_deref() == Some(id),
-                })
-                .take(SHOWN)
-                .map(|e| {
-                    let r = &e.record;
-                    let who = r.character.clone().unwrap_or_default();
-                    let what = [who.as_str(), r.label.as_str()]
-                        .into_iter()
-                        .filter(|s| !s.is_empty())
-                        .collect::<Vec<_>>()
-                        .join(" · ");
-                    view! {
-                        <li>
-                            <p class="outcome">{r.outcome.clone()}</p>
-                            <p class="muted small">
-                                {format!("#{} {} [{}] {}", e.seq, clock(r.time_ms), r.mode, what)}
-                            </p>
-                            <details>
-                                <summary>{r.pool.clone()}</summary>
-                                <p class="small">{r.faces.join("; ")}</p>
-                            </details>
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
+    let rows = move || log_rows(log, &filter.get(), SHOWN);
 
     let on_file = move |ev: leptos::ev::Event| {
         let file = ev

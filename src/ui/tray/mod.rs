@@ -28,6 +28,7 @@ use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::ix::pool::Pool as IxPool;
 use crate::storage::{KeyValue, RollStore, open_local};
 use faces::Shown;
+pub use log_view::CharacterRolls;
 pub use rng::CryptoRng;
 
 /// Which part of the tray is showing.

@@ -24,7 +24,10 @@ test("one character of each system persists across a reload", async ({ page }) =
   expect(index.characters).toHaveLength(2);
   for (const id of index.characters) {
     const doc = JSON.parse(stored[`satchel/v1/character/${id}`]);
-    expect(doc.schema).toBe(1);
+    expect(doc.schema).toBe(2);
+    // Each carries the sheet of its own game and not the other's.
+    expect(Boolean(doc[doc.system])).toBe(true);
+    expect(doc[doc.system === "ix" ? "expedition" : "ix"]).toBeUndefined();
   }
   await app.close();
 });

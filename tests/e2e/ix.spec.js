@@ -40,18 +40,31 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   const skills = panel(page, "Skills");
   for (let i = 0; i < 2; i++) await skills.getByRole("button", { name: "Raise Medicine rank" }).click();
 
-  // A skill check opens the tray with the rules' pool at the chosen difficulty.
+  // A skill check opens the tray with the rules' pool at the chosen difficulty; the
+  // session's Fortune Point is spent from the tray.
+  const fortune = page.getByRole("checkbox", { name: "Holds a Fortune Point this session" });
+  await fortune.check();
   await skills.getByRole("button", { name: "Hard" }).click();
   await skills.getByRole("button", { name: /^Medicine.*roll$/ }).click();
   await expect(app.tray()).toBeVisible();
   await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability, 2 Mastery vs 3 Trial");
+  await app.tray().getByRole("button", { name: "Spend a Fortune Point" }).click();
+  await expect(app.tray().locator(".pool-words")).toHaveText("1 Ability, 3 Mastery vs 3 Trial");
   await app.roll();
+  await expect(fortune).not.toBeChecked();
   await expect(app.result()).toBeVisible();
   await app.tray().getByRole("button", { name: "Close" }).click();
 
   // Wounds to incapacitation, in words.
   const health = panel(page, "Wounds and Strain");
   const wounds = health.getByRole("textbox", { name: /^Wounds remaining/ });
+  await health.getByRole("button", { name: "Remove one Wound" }).click();
+  await expect(wounds).toHaveValue("9");
+  await health.getByRole("button", { name: "Add one Wound" }).click();
+  await expect(wounds).toHaveValue("10");
+  await wounds.fill("11");
+  await wounds.press("Enter");
+  await expect(health.getByText("11 is above the most, 10.")).toBeVisible();
   await wounds.fill("1");
   await wounds.press("Enter");
   await health.getByRole("button", { name: "Remove one Wound" }).click();

@@ -49,7 +49,11 @@ pub fn Health() -> impl IntoView {
         })
     };
     let set = move |n: Num| ctx.cb(move |v| IxEdit::Set(n, v as i32));
-    let wmax = move || i64::from(h().wounds_max);
+    // The steppers' ranges follow the maxima; rebuilt only when a maximum changes.
+    let maxima = Memo::new(move |_| {
+        let h = h();
+        (i64::from(h.wounds_max), i64::from(h.strain_max))
+    });
     let words = move || state_words(h().vitality(), h().wounds_max);
     let actions = [
         ("End of round: bleed out", IxEdit::BleedOut),
@@ -89,23 +93,28 @@ pub fn Health() -> impl IntoView {
                 ": "
                 {move || words().1}
             </p>
-            <Stepper
-                label=Signal::derive(move || format!("Wounds remaining (of {})", h().wounds_max))
-                value=num(Num::Wounds)
-                min=-99
-                max=99
-                on_commit=set(Num::Wounds)
-                noun="Wound"
-                hint=Signal::derive(move || format!("From {} to {}; at 0 or below, incapacitated.", -wmax(), wmax()))
-            />
-            <Stepper
-                label=Signal::derive(move || format!("Strain remaining (of {})", h().strain_max))
-                value=num(Num::Strain)
-                min=0
-                max=99
-                on_commit=set(Num::Strain)
-                noun="Strain"
-            />
+            {move || {
+                let (wm, sm) = maxima.get();
+                view! {
+                    <Stepper
+                        label=format!("Wounds remaining (of {wm})")
+                        value=num(Num::Wounds)
+                        min=-wm
+                        max=wm
+                        on_commit=set(Num::Wounds)
+                        noun="Wound"
+                        hint=format!("From −{wm} to {wm}; at 0 or below, incapacitated.")
+                    />
+                    <Stepper
+                        label=format!("Strain remaining (of {sm})")
+                        value=num(Num::Strain)
+                        min=0
+                        max=sm
+                        on_commit=set(Num::Strain)
+                        noun="Strain"
+                    />
+                }
+            }}
             <div class="ix-grid">
                 <NumberInput label="Wound maximum" value=num(Num::WoundsMax) min=1 max=99 on_commit=set(Num::WoundsMax)/>
                 <NumberInput label="Strain maximum" value=num(Num::StrainMax) min=0 max=99 on_commit=set(Num::StrainMax)/>

@@ -77,6 +77,15 @@ fn kind_name(k: InitiativeKind) -> &'static str {
     }
 }
 
+/// A button that applies one fixed edit (one shared implementation for all of them).
+fn act(t: T, label: impl IntoView + 'static, e: TableEdit) -> impl IntoView {
+    view! {
+        <button type="button" on:click=move |_| t.edit(e.clone())>
+            {label}
+        </button>
+    }
+}
+
 /// A number field bound to a local signal (for forms whose values are used on a button).
 fn local(label: &'static str, v: RwSignal<i64>, min: i64, max: i64) -> impl IntoView {
     view! { <NumberInput label value=v min max on_commit=Callback::new(move |x| v.set(x))/> }
@@ -224,9 +233,7 @@ fn Initiative() -> impl IntoView {
                             >
                                 {kind_name(kind)}
                             </button>
-                            <button type="button" on:click=move |_| t.edit(TableEdit::RemoveFighter(i))>
-                                {format!("Remove {name}")}
-                            </button>
+                            {act(t, format!("Remove {name}"), TableEdit::RemoveFighter(i))}
                         </li>
                     }
                 })
@@ -292,15 +299,15 @@ fn Initiative() -> impl IntoView {
             <ul class="list-plain" aria-label="Participants">{fighters}</ul>
             <div class="row wrap">
                 <button type="button" class="primary" on:click=roll_all>"Roll initiative for all"</button>
-                <button type="button" on:click=move |_| t.edit(TableEdit::ClearInitiative)>"Clear order"</button>
+                {act(t, "Clear order", TableEdit::ClearInitiative)}
             </div>
             <p role="status" class="state-words">
                 {move || t.doc.with(|d| (d.round > 0).then(|| format!("Round {}", d.round)))}
             </p>
             <ol class="list-plain order" aria-label="Turn order">{order}</ol>
             <div class="row wrap">
-                <button type="button" on:click=move |_| t.edit(TableEdit::Step(false))>"Previous turn"</button>
-                <button type="button" on:click=move |_| t.edit(TableEdit::Step(true))>"Next turn"</button>
+                {act(t, "Previous turn", TableEdit::Step(false))}
+                {act(t, "Next turn", TableEdit::Step(true))}
             </div>
         </section>
     }
@@ -433,11 +440,16 @@ fn FoeCard(i: usize) -> impl IntoView {
                 .enumerate()
                 .map(|(k, r)| {
                     let (lo, hi) = row_bounds(*r);
-                    let n = d.critical.rows.get(*r).map(|x| x.name.clone()).unwrap_or_default();
+                    let n = d
+                        .critical
+                        .rows
+                        .get(*r)
+                        .map(|x| x.name.clone())
+                        .unwrap_or_default();
                     view! {
                         <li class="row">
                             {format!("{n} ({lo}–{hi})")}
-                            <button type="button" on:click=move |_| t.edit(TableEdit::RemoveFoeInjury(i, k))>{format!("Remove {n}")}</button>
+                            {act(t, format!("Remove {n}"), TableEdit::RemoveFoeInjury(i, k))}
                         </li>
                     }
                 })
@@ -450,7 +462,7 @@ fn FoeCard(i: usize) -> impl IntoView {
             <p role="status">{summary}</p>
             {move || foe().and_then(|f| f.condition()).map(|c| view! {
                 <p><span class="flag">{c}</span>
-                <button type="button" on:click=move |_| t.edit(TableEdit::Calm(i))>{format!("Clear {c}")}</button></p>
+                {act(t, format!("Clear {c}"), TableEdit::Calm(i))}</p>
             })}
             <NumberInput label=Signal::derive(move || format!("Amount for {}", name())) value=amount min=1 max=99 on_commit=Callback::new(move |v| amount.set(v))/>
             <div class="row wrap">
@@ -465,7 +477,7 @@ fn FoeCard(i: usize) -> impl IntoView {
                     }>"Spend own Peril"</button>
                 </Show>
                 <button type="button" on:click=crit>"Roll Critical Injury"</button>
-                <button type="button" on:click=move |_| t.edit(TableEdit::RemoveFoe(i))>{move || format!("Remove {}", name())}</button>
+                {act(t, Signal::derive(move || format!("Remove {}", name())), TableEdit::RemoveFoe(i))}
             </div>
             <ul class="list-plain small" aria-label="Critical Injuries">{injuries}</ul>
         </li>
@@ -692,7 +704,7 @@ fn CritEditor() -> impl IntoView {
             <details>
                 <summary>"Edit the 25 rows"</summary>
                 <ul class="list-plain crit-rows">{rows}</ul>
-                <button type="button" on:click=move |_| t.edit(TableEdit::ResetCritical)>"Reset to default"</button>
+                {act(t, "Reset to default", TableEdit::ResetCritical)}
             </details>
         </section>
     }

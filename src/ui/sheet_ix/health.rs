@@ -62,13 +62,7 @@ pub fn Health() -> impl IntoView {
         ("Extended rest", IxEdit::Rest),
         ("New encounter", IxEdit::NewEncounter),
     ]
-    .map(|(label, e)| {
-        view! {
-            <button type="button" on:click=move |_| ctx.edit(e.clone())>
-                {label}
-            </button>
-        }
-    });
+    .map(|(label, e)| super::act(ctx, label, e));
     let defenses = [
         ("Melee Defense", Num::Melee),
         ("Ranged Defense", Num::Ranged),
@@ -214,12 +208,8 @@ pub fn Injuries() -> impl IntoView {
                                     {format!("Treat {name}")}
                                 </button>
                             })}
-                            <button type="button" on:click=move |_| ctx.edit(IxEdit::StepDownInjury(i))>
-                                "Step down"
-                            </button>
-                            <button type="button" on:click=move |_| ctx.edit(IxEdit::RemoveInjury(i))>
-                                "Remove"
-                            </button>
+                            {super::act(ctx, "Step down", IxEdit::StepDownInjury(i))}
+                            {super::act(ctx, "Remove", IxEdit::RemoveInjury(i))}
                         </div>
                     </li>
                 }

@@ -56,9 +56,7 @@ pub fn Conditions() -> impl IntoView {
                             value=note
                             on_commit=Callback::new(move |v| ctx.edit(IxEdit::TalentNote(i, v)))
                         />
-                        <button type="button" on:click=move |_| ctx.edit(IxEdit::RemoveTalent(i))>
-                            {move || format!("Remove {}", t().name)}
-                        </button>
+                        {super::act(ctx, Signal::derive(move || format!("Remove {}", t().name)), IxEdit::RemoveTalent(i))}
                     </li>
                 }
             })
@@ -84,9 +82,7 @@ pub fn Conditions() -> impl IntoView {
                             view! {
                                 <li class="row">
                                     <span class="flag">{name.clone()}</span>
-                                    <button type="button" on:click=move |_| ctx.edit(IxEdit::RemoveCondition(i))>
-                                        {format!("Clear {name}")}
-                                    </button>
+                                    {super::act(ctx, format!("Clear {name}"), IxEdit::RemoveCondition(i))}
                                 </li>
                             }
                         })
@@ -98,9 +94,7 @@ pub fn Conditions() -> impl IntoView {
                 <p class="muted small">"A Bane die on checks against the source or in its presence; you cannot close in on it."</p>
             </Show>
             <div class="row wrap">
-                <button type="button" on:click=move |_| ctx.edit(IxEdit::AddCondition(Condition::Frightened))>
-                    "Frightened"
-                </button>
+                {super::act(ctx, "Frightened", IxEdit::AddCondition(Condition::Frightened))}
             </div>
             <AddRow label="Other condition" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddCondition(Condition::Other(n))))/>
             <h3>"Talents"</h3>
@@ -168,9 +162,7 @@ pub fn Magic() -> impl IntoView {
                         >
                             {format!("Cast {name}")}
                         </button>
-                        <button type="button" on:click=move |_| ctx.edit(IxEdit::RemoveSpell(i))>
-                            {format!("Remove {name}")}
-                        </button>
+                        {super::act(ctx, format!("Remove {name}"), IxEdit::RemoveSpell(i))}
                     </li>
                 }
             })

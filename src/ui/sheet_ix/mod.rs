@@ -83,6 +83,15 @@ impl Ctx {
     }
 }
 
+/// A button that applies one fixed edit (one shared implementation for all of them).
+pub(crate) fn act(ctx: Ctx, label: impl IntoView + 'static, e: IxEdit) -> impl IntoView {
+    view! {
+        <button type="button" on:click=move |_| ctx.edit(e.clone())>
+            {label}
+        </button>
+    }
+}
+
 /// A text box and an Add button; `on_add` gets the trimmed text and the box clears.
 #[component]
 pub(crate) fn AddRow(label: &'static str, on_add: Callback<String>) -> impl IntoView {

@@ -179,9 +179,7 @@ pub fn Skills() -> impl IntoView {
                             value=link
                             on_pick=Callback::new(move |c| ctx.edit(IxEdit::LinkSkill(i, c)))
                         />
-                        <button type="button" on:click=move |_| ctx.edit(IxEdit::RemoveSkill(i))>
-                            {move || format!("Remove {}", name.get())}
-                        </button>
+                        {super::act(ctx, Signal::derive(move || format!("Remove {}", name.get())), IxEdit::RemoveSkill(i))}
                     </li>
                 }
             })

@@ -111,6 +111,19 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(page.getByRole("textbox", { name: "Intellect" })).toHaveValue("4");
   await expect(panel(page, "Critical Injuries").getByRole("list", { name: "Critical Injuries carried" }).getByRole("listitem")).toHaveCount(1);
 
+  // A spell: casting pays its Strain and opens the tray with Overloads as extra Trial dice.
+  const magic = panel(page, "Magic");
+  await magic.getByText("New spell").click();
+  await magic.getByRole("textbox", { name: "Spell name" }).fill("Bolt");
+  await magic.getByRole("button", { name: "Add", exact: true }).click();
+  const over = magic.getByRole("textbox", { name: "Overloads chosen for this casting" });
+  await over.fill("1");
+  await over.press("Enter");
+  await magic.getByRole("button", { name: "Cast Bolt" }).click();
+  await expect(app.tray().locator(".pool-words")).toHaveText("4 Ability vs 3 Trial");
+  await app.tray().getByRole("button", { name: "Close" }).click();
+  await expect(panel(page, "Wounds and Strain").getByRole("textbox", { name: /^Strain remaining/ })).toHaveValue("8");
+
   for (const size of [{ w: 390, h: 844, n: "phone" }, { w: 1280, h: 800, n: "desktop" }]) {
     await page.setViewportSize({ width: size.w, height: size.h });
     await page.screenshot({ path: `${SHOTS}/ix-sheet-${size.n}.png`, fullPage: true });

@@ -132,6 +132,7 @@ pub fn Magic() -> impl IntoView {
     let offenses = Memo::new(move |_| ctx.read(|s| s.character.offenses.clone()));
     let note = RwSignal::new(String::new());
     let offense = move |e: fn(String) -> IxEdit| ctx.edit(e(note.get_untracked()));
+    let overloads = RwSignal::new(0i64);
     let spells = Memo::new(move |_| ctx.read(|s| s.character.spells.clone()));
     let spell_rows = move || {
         spells
@@ -156,7 +157,12 @@ pub fn Magic() -> impl IntoView {
                                 let before = ctx.read(|s| s.character.health.strain);
                                 ctx.edit(IxEdit::CastSpell(i));
                                 if ctx.read(|s| s.character.health.strain) != before || sp.strain == 0 {
-                                    cast(format!("Cast {}", sp.name), sp.tradition, sp.trial_dice);
+                                    let extra = overloads.get_untracked() as i32;
+                                    cast(
+                                        format!("Cast {} with {extra} Overloads", sp.name),
+                                        sp.tradition,
+                                        sp.trial_dice + extra,
+                                    );
                                 }
                             }
                         >
@@ -205,6 +211,14 @@ pub fn Magic() -> impl IntoView {
                 {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{:+} {}", e.change, e.note)}</li> }).collect_view())}
             </ul>
             <h3>"Spells"</h3>
+            <NumberInput
+                label="Overloads chosen for this casting"
+                value=overloads
+                min=0
+                max=crate::rules::ix::magic::MAX_SPELL_OPTIONS as i64
+                on_commit=Callback::new(move |v| overloads.set(v))
+                hint="Each adds a Trial die to the casting check."
+            />
             <ul class="list-plain">{spell_rows}</ul>
             <details>
                 <summary>"New spell"</summary>

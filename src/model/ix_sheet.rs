@@ -1,23 +1,163 @@
 //! The Ix character sheet document: what a player of Exodus NDS tracks, stored inside the
 //! character. Edits go through [`IxSheet::apply`], a pure reducer, so every change is testable
-//! without a browser and reaches storage the same way.
+//! without a browser and reaches storage the same way. Every rule comes from `rules::ix`; this
+//! file only routes edits to it and checks the result with [`IxCharacter::validate`].
 
 use serde::{Deserialize, Serialize};
 
 use super::gear::{GearEdit, apply_gear};
 use crate::rules::expedition::inventory::Inventory;
+use crate::rules::ix::character::{CarriedInjury, IxCharacter, KnownSpell, Talent};
+use crate::rules::ix::checks::{Condition, Guard};
+use crate::rules::ix::critical::{CriticalRoll, MedicineTask, StepDown, step_down};
+use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::stats::{Characteristic, Skill};
+
+/// Longest skill, talent, spell or condition name.
+pub const NAME_MAX: usize = 40;
+/// Wound and Strain maxima of a new character (the player sets their own).
+pub const START_TRACK: i32 = 10;
+
+fn fresh_character() -> Box<IxCharacter> {
+    Box::new(
+        IxCharacter::new("", START_TRACK, START_TRACK).expect("the starting maxima are in range"),
+    )
+}
 
 /// Everything on an Ix sheet beyond the roster's name and id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct IxSheet {
+    /// The rules' character: characteristics, skills, health, injuries, magic.
+    #[serde(default = "fresh_character")]
+    pub character: Box<IxCharacter>,
+    /// Player, concept and the like (boxed: a character stays small to move around).
+    #[serde(default)]
+    pub about: Box<About>,
+    /// The character holds their Fortune Point for this session.
+    #[serde(default)]
+    pub fortune: bool,
+    /// An Arcana focus in hand (+1 Boon die on Arcana casting).
+    #[serde(default)]
+    pub focus: bool,
     /// The character's gear (the inventory-slot manager's data).
     pub gear: Inventory,
+}
+
+/// The sheet's own words about the character.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct About {
+    /// Who plays the character.
+    #[serde(default)]
+    pub player: String,
+    /// Concept or archetype.
+    #[serde(default)]
+    pub concept: String,
+    /// Who or what the character is Frightened of, while Frightened.
+    #[serde(default)]
+    pub frightened_by: String,
+}
+
+/// A text field of the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Text {
+    Player,
+    Concept,
+    Notes,
+    Patron,
+    FrightenedBy,
+}
+
+/// A number of the sheet set by typing or by the steppers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Num {
+    /// Wounds remaining (lowering suffers Wounds, raising heals, through the rules).
+    Wounds,
+    WoundsMax,
+    /// Strain remaining.
+    Strain,
+    StrainMax,
+    /// Raw Melee Defense from all sources (read through the cap of 3).
+    Melee,
+    Ranged,
+}
+
+/// One change to an Ix sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IxEdit {
+    /// A change to the character's gear.
+    Gear(GearEdit),
+    SetText(Text, String),
+    Set(Num, i32),
+    Characteristic(Characteristic, i32),
+    SkillRank(usize, i32),
+    AddSkill(String, Characteristic),
+    RenameSkill(usize, String),
+    LinkSkill(usize, Characteristic),
+    RemoveSkill(usize),
+    /// End of a round while incapacitated: lose 1 Wound unless stabilised.
+    BleedOut,
+    /// A successful stabilise.
+    Stabilise,
+    /// Extended rest: Strain to full, Wounds + Might.
+    Rest,
+    CatchBreath,
+    /// Clears the once-per-encounter flags.
+    NewEncounter,
+    /// Adds a rolled Critical Injury (rolled by the UI with `roll_critical`).
+    AddInjury(CriticalRoll),
+    /// A Medicine check on injury `index`: success removes it.
+    TreatInjury(usize, CheckResult),
+    StepDownInjury(usize),
+    RemoveInjury(usize),
+    SetGuard(Guard),
+    AddCondition(Condition),
+    RemoveCondition(usize),
+    AddTalent(String),
+    TalentNote(usize, String),
+    RemoveTalent(usize),
+    Focus(bool),
+    /// A minor (false) or major (true) divine offense with its note.
+    Offense(bool, String),
+    /// Repentance lowers the offense count by 1.
+    Repent(String),
+    AddSpell(KnownSpell),
+    RemoveSpell(usize),
+    /// Pays the Strain of casting spell `index`.
+    CastSpell(usize),
+    /// Grants (true) or spends (false) the session Fortune Point.
+    Fortune(bool),
+}
+
+fn name_ok(name: &str) -> Result<String, String> {
+    let t = name.trim();
+    let n = t.chars().count();
+    if t.is_empty() {
+        Err("Give it a name.".into())
+    } else if n > NAME_MAX {
+        Err(format!("{n} characters; a name here holds {NAME_MAX}."))
+    } else {
+        Ok(t.to_string())
+    }
+}
+
+fn at<T>(v: &[T], i: usize, what: &str) -> Result<(), String> {
+    if i < v.len() {
+        Ok(())
+    } else {
+        Err(format!("That {what} is no longer on the sheet."))
+    }
 }
 
 impl IxSheet {
     /// A fresh sheet for a new character called `name`.
     pub fn new(name: &str) -> Self {
+        let mut character = fresh_character();
+        character.name = name.to_string();
         IxSheet {
+            character,
+            about: Box::default(),
+            fortune: false,
+            focus: false,
             gear: Inventory::new(name),
         }
     }
@@ -29,15 +169,230 @@ impl IxSheet {
 
     /// Applies one edit; on error the sheet is unchanged and the message says why.
     pub fn apply(&mut self, edit: IxEdit) -> Result<(), String> {
+        let mut next = self.clone();
+        next.apply_inner(edit)?;
+        if let Some(e) = next.character.validate().into_iter().next() {
+            return Err(e.to_string());
+        }
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_inner(&mut self, edit: IxEdit) -> Result<(), String> {
+        let c = &mut self.character;
+        let s = |e: crate::rules::ix::error::IxError| e.to_string();
         match edit {
-            IxEdit::Gear(e) => apply_gear(&mut self.gear, e),
+            IxEdit::Gear(e) => return apply_gear(&mut self.gear, e),
+            IxEdit::SetText(f, v) => {
+                let slot = match f {
+                    Text::Player => &mut self.about.player,
+                    Text::Concept => &mut self.about.concept,
+                    Text::Notes => &mut c.notes,
+                    Text::FrightenedBy => &mut self.about.frightened_by,
+                    Text::Patron => {
+                        c.patron = (!v.trim().is_empty()).then_some(v);
+                        return Ok(());
+                    }
+                };
+                *slot = v;
+            }
+            IxEdit::Set(n, v) => match n {
+                Num::Wounds | Num::Strain
+                    if !(-c.health.wounds_max..=c.health.wounds_max).contains(&v)
+                        || (n == Num::Strain && !(0..=c.health.strain_max).contains(&v)) =>
+                {
+                    let (lo, hi) = if n == Num::Wounds {
+                        (-c.health.wounds_max, c.health.wounds_max)
+                    } else {
+                        (0, c.health.strain_max)
+                    };
+                    return Err(format!("{v} is out of range; use {lo} to {hi}."));
+                }
+                Num::Wounds if v < c.health.wounds => {
+                    c.health
+                        .suffer_wounds(c.health.wounds.saturating_sub(v), false)
+                        .map_err(s)?;
+                }
+                Num::Wounds => {
+                    c.health
+                        .heal_wounds(v.saturating_sub(c.health.wounds))
+                        .map_err(s)?;
+                }
+                Num::Strain if v < c.health.strain => {
+                    c.health
+                        .suffer_strain(c.health.strain.saturating_sub(v), false)
+                        .map_err(s)?;
+                }
+                Num::Strain => {
+                    c.health
+                        .recover_strain(v.saturating_sub(c.health.strain))
+                        .map_err(s)?;
+                }
+                Num::WoundsMax => {
+                    // Remaining Wounds keep their distance from the maximum (a wounded
+                    // character stays as wounded), within the new track.
+                    let lost = c.health.wounds_max.saturating_sub(c.health.wounds);
+                    c.health.wounds_max = v;
+                    c.health.wounds = v.saturating_sub(lost).max(-v.abs());
+                }
+                Num::StrainMax => {
+                    let lost = c.health.strain_max.saturating_sub(c.health.strain);
+                    c.health.strain_max = v;
+                    c.health.strain = v.saturating_sub(lost).max(0);
+                }
+                Num::Melee => c.defenses.melee = v,
+                Num::Ranged => c.defenses.ranged = v,
+            },
+            IxEdit::Characteristic(k, v) => c.characteristics.set(k, v),
+            IxEdit::SkillRank(i, v) => {
+                at(&c.skills, i, "skill")?;
+                c.skills[i].rank = v;
+            }
+            IxEdit::AddSkill(name, characteristic) => {
+                let name = name_ok(&name)?;
+                self.unique_skill(&name, None)?;
+                self.character.skills.push(Skill {
+                    name,
+                    characteristic,
+                    rank: 0,
+                });
+            }
+            IxEdit::RenameSkill(i, name) => {
+                at(&c.skills, i, "skill")?;
+                let name = name_ok(&name)?;
+                self.unique_skill(&name, Some(i))?;
+                self.character.skills[i].name = name;
+            }
+            IxEdit::LinkSkill(i, k) => {
+                at(&c.skills, i, "skill")?;
+                c.skills[i].characteristic = k;
+            }
+            IxEdit::RemoveSkill(i) => {
+                at(&c.skills, i, "skill")?;
+                c.skills.remove(i);
+            }
+            IxEdit::BleedOut => {
+                c.health.bleed_out().map_err(s)?;
+            }
+            IxEdit::Stabilise => c.health.stabilise().map_err(s)?,
+            IxEdit::Rest => {
+                let might = c.characteristics.might;
+                c.health.extended_rest(might).map_err(s)?;
+            }
+            IxEdit::CatchBreath => {
+                c.catch_breath().map_err(s)?;
+            }
+            IxEdit::NewEncounter => {
+                c.health.new_encounter();
+                c.guard = Guard::None;
+            }
+            IxEdit::AddInjury(roll) => c.critical_injuries.push(CarriedInjury {
+                row: roll.row,
+                note: format!(
+                    "Rolled {} + {} for {} carried = {}",
+                    roll.d100,
+                    10 * roll.carried,
+                    roll.carried,
+                    roll.total
+                ),
+            }),
+            IxEdit::TreatInjury(i, result) => {
+                at(&c.critical_injuries, i, "injury")?;
+                MedicineTask::CriticalInjury {
+                    row: c.critical_injuries[i].row,
+                }
+                .difficulty()
+                .map_err(s)?;
+                if !result.succeeded {
+                    return Err("The Medicine check failed; the injury stays.".into());
+                }
+                c.critical_injuries.remove(i);
+            }
+            IxEdit::StepDownInjury(i) => {
+                at(&c.critical_injuries, i, "injury")?;
+                match step_down(c.critical_injuries[i].row).map_err(s)? {
+                    StepDown::Row(r) => c.critical_injuries[i].row = r,
+                    StepDown::Cleared => {
+                        c.critical_injuries.remove(i);
+                    }
+                }
+            }
+            IxEdit::RemoveInjury(i) => {
+                at(&c.critical_injuries, i, "injury")?;
+                c.critical_injuries.remove(i);
+            }
+            IxEdit::SetGuard(g) => c.guard = g,
+            IxEdit::AddCondition(k) => {
+                if let Condition::Other(n) = &k {
+                    name_ok(n)?;
+                }
+                if c.conditions.contains(&k) {
+                    return Err(format!("Already {}.", k.name()));
+                }
+                c.conditions.push(k);
+            }
+            IxEdit::RemoveCondition(i) => {
+                at(&c.conditions, i, "condition")?;
+                if c.conditions.remove(i) == Condition::Frightened {
+                    self.about.frightened_by.clear();
+                }
+            }
+            IxEdit::AddTalent(name) => {
+                let name = name_ok(&name)?;
+                c.talents.push(Talent {
+                    name,
+                    note: String::new(),
+                });
+            }
+            IxEdit::TalentNote(i, note) => {
+                at(&c.talents, i, "talent")?;
+                c.talents[i].note = note;
+            }
+            IxEdit::RemoveTalent(i) => {
+                at(&c.talents, i, "talent")?;
+                c.talents.remove(i);
+            }
+            IxEdit::Focus(on) => self.focus = on,
+            IxEdit::Offense(major, note) => {
+                c.offenses.record(major, note.trim());
+            }
+            IxEdit::Repent(note) => {
+                c.offenses.repent(1, note.trim()).map_err(s)?;
+            }
+            IxEdit::AddSpell(mut spell) => {
+                spell.name = name_ok(&spell.name)?;
+                c.spells.push(spell);
+            }
+            IxEdit::RemoveSpell(i) => {
+                at(&c.spells, i, "spell")?;
+                c.spells.remove(i);
+            }
+            IxEdit::CastSpell(i) => {
+                at(&c.spells, i, "spell")?;
+                let cost = c.spells[i].strain;
+                c.health.pay_strain(cost).map_err(s)?;
+            }
+            IxEdit::Fortune(grant) => {
+                if !grant && !self.fortune {
+                    return Err("No Fortune Point left this session.".into());
+                }
+                self.fortune = grant;
+            }
+        }
+        Ok(())
+    }
+
+    fn unique_skill(&self, name: &str, except: Option<usize>) -> Result<(), String> {
+        let clash = self
+            .character
+            .skills
+            .iter()
+            .enumerate()
+            .any(|(i, s)| Some(i) != except && s.name.trim().eq_ignore_ascii_case(name));
+        if clash {
+            Err(format!("There is already a skill called {name}."))
+        } else {
+            Ok(())
         }
     }
-}
-
-/// One change to an Ix sheet.
-#[derive(Debug, Clone, PartialEq)]
-pub enum IxEdit {
-    /// A change to the character's gear.
-    Gear(GearEdit),
 }

@@ -9,6 +9,7 @@ pub mod exp_sheet;
 mod export;
 pub mod gear;
 pub mod ix_sheet;
+pub mod ix_table;
 mod rolls;
 mod settings;
 mod share;

@@ -1,9 +1,711 @@
 //! The Ix GM table: session pool, initiative, adversaries, fear, Critical Injury table.
+//! One stored document ([`IxTableDoc`]); every change goes through its pure reducer and is
+//! saved at once. Rolls use the rules engine with the platform's generator.
 
 use leptos::prelude::*;
+
+use super::fields::{NumberInput, TextInput};
+use super::sheet_ix::AddRow;
+use super::state::AppState;
+use super::tray::CryptoRng;
+use crate::model::CharacterAction;
+use crate::model::ix_sheet::{IxEdit, Text};
+use crate::model::ix_table::{DOC_NAME, Fighter, Foe, FoeEntry, IxTableDoc, SCHEMA, TableEdit};
+use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use crate::rules::ix::checks::{
+    Condition, FearOutcome, FearRating, FearSubject, fear_check_pool, fear_outcome,
+    lift_demoralized_pool,
+};
+use crate::rules::ix::critical::{roll_critical, row_bounds};
+use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::error::IxError;
+use crate::rules::ix::health::Vitality;
+use crate::rules::ix::pool::Pool;
+use crate::rules::ix::session::{InitiativeKind, TieBreaker, initiative_pool};
+use crate::rules::ix::stats::find_skill;
+
+#[derive(Clone, Copy)]
+struct T {
+    doc: RwSignal<IxTableDoc>,
+    state: AppState,
+}
+
+impl T {
+    fn edit(&self, e: TableEdit) {
+        let mut next = self.doc.get_untracked();
+        match next.apply(e) {
+            Ok(()) => {
+                self.state.save_doc(DOC_NAME, &next);
+                self.doc.set(next);
+            }
+            Err(msg) => self.state.notify(vec![msg]),
+        }
+    }
+
+    /// Ix characters on the roster: (id, name).
+    fn roster(&self) -> Vec<(String, String)> {
+        self.state.roster.with(|r| {
+            r.characters
+                .iter()
+                .filter(|c| c.ix.is_some())
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect()
+        })
+    }
+
+    /// A roster character's sheet (for pools and vitality).
+    fn sheet<R>(
+        &self,
+        id: &str,
+        f: impl FnOnce(&crate::model::ix_sheet::IxSheet) -> R,
+    ) -> Option<R> {
+        self.state
+            .roster
+            .with(|r| r.get(id).and_then(|c| c.ix.as_ref()).map(f))
+    }
+}
+
+fn roll(pool: Result<Pool, IxError>) -> Result<CheckResult, String> {
+    pool.map(|p| p.roll(&mut CryptoRng).result)
+        .map_err(|e| e.to_string())
+}
+
+fn kind_name(k: InitiativeKind) -> &'static str {
+    match k {
+        InitiativeKind::OnWatch => "On Watch",
+        InitiativeKind::Surprised => "Surprised",
+    }
+}
+
+/// A button that applies one fixed edit (one shared implementation for all of them).
+fn act(t: T, label: impl IntoView + 'static, e: TableEdit) -> impl IntoView {
+    view! {
+        <button type="button" on:click=move |_| t.edit(e.clone())>
+            {label}
+        </button>
+    }
+}
+
+/// A number field bound to a local signal (for forms whose values are used on a button).
+fn local(label: &'static str, v: RwSignal<i64>, min: i64, max: i64) -> impl IntoView {
+    view! { <NumberInput label value=v min max on_commit=Callback::new(move |x| v.set(x))/> }
+}
 
 /// The Ix GM table: session pool, initiative, adversaries, fear, Critical Injury table.
 #[component]
 pub fn IxTable() -> impl IntoView {
-    view! { <p>"Coming soon."</p> }
+    let state = expect_context::<AppState>();
+    let t = T {
+        doc: RwSignal::new(state.load_doc::<IxTableDoc>(DOC_NAME, SCHEMA)),
+        state,
+    };
+    provide_context(t);
+    view! {
+        <div class="sheet columns ix-table">
+            <Session/>
+            <Initiative/>
+            <Adversaries/>
+            <Fear/>
+            <CritEditor/>
+        </div>
+    }
+}
+
+#[component]
+fn Session() -> impl IntoView {
+    let t = expect_context::<T>();
+    let players = RwSignal::new(t.roster().len().clamp(1, 12) as i64);
+    let who = RwSignal::new(String::new());
+    let pool = move || t.doc.with(|d| d.session);
+    let flip = move |fortune: bool| t.edit(TableEdit::Flip(fortune, who.get_untracked()));
+    view! {
+        <section class="panel" aria-labelledby="ixt-session">
+            <h2 id="ixt-session">"Session"</h2>
+            {local("Players at the table", players, 1, 12)}
+            <button type="button" on:click=move |_| t.edit(TableEdit::StartSession(players.get_untracked() as i32))>
+                "Start session"
+            </button>
+            <p class="muted small">"A session starts with 1 Fortune Point per player and 1 Peril Point for the GM."</p>
+            {move || {
+                pool()
+                    .map(|p| {
+                        view! {
+                            <p class="state-words" role="status">
+                                {format!("Fortune {} · Peril {}", p.fortune, p.peril)}
+                            </p>
+                        }
+                    })
+            }}
+            <div class="field">
+                <label for="ixt-who">"Who spends, and on what (optional)"</label>
+                <input id="ixt-who" type="text" prop:value=move || who.get() on:input=move |ev| who.set(event_target_value(&ev))/>
+            </div>
+            <div class="row wrap">
+                <button type="button" on:click=move |_| flip(true)>"A player spends Fortune"</button>
+                <button type="button" on:click=move |_| flip(false)>"The GM spends Peril"</button>
+            </div>
+            <h3>"Flips"</h3>
+            <ol class="small" reversed>
+                {move || t.doc.with(|d| d.flips.iter().rev().map(|f| view! { <li>{f.clone()}</li> }).collect_view())}
+            </ol>
+        </section>
+    }
+}
+
+#[component]
+fn Initiative() -> impl IntoView {
+    let t = expect_context::<T>();
+    let pick = RwSignal::new(String::new());
+    let npc_rating = RwSignal::new(2i64);
+    let npc_rank = RwSignal::new(1i64);
+    let add_pc = move |_| {
+        let id = pick.get_untracked();
+        let Some(name) = t.roster().into_iter().find(|(i, _)| *i == id).map(|x| x.1) else {
+            return t.state.notify(vec!["Choose a character first.".into()]);
+        };
+        t.edit(TableEdit::AddFighter(Fighter {
+            name,
+            character_id: Some(id),
+            kind: InitiativeKind::OnWatch,
+            rating: 0,
+            rank: 0,
+            result: None,
+        }));
+    };
+    let add_npc = Callback::new(move |name: String| {
+        t.edit(TableEdit::AddFighter(Fighter {
+            name,
+            character_id: None,
+            kind: InitiativeKind::OnWatch,
+            rating: npc_rating.get_untracked() as i32,
+            rank: npc_rank.get_untracked() as i32,
+            result: None,
+        }))
+    });
+    let roll_all = move |_| {
+        let fighters = t.doc.with_untracked(|d| d.fighters.clone());
+        let mut results = Vec::new();
+        for f in &fighters {
+            let pool = match &f.character_id {
+                Some(id) => t
+                    .sheet(id, |s| s.character.initiative_pool(f.kind))
+                    .unwrap_or_else(|| initiative_pool(f.kind, 2, 0)),
+                None => initiative_pool(f.kind, f.rating, f.rank),
+            };
+            match roll(pool) {
+                Ok(r) => results.push(r),
+                Err(e) => return t.state.notify(vec![format!("{}: {e}", f.name)]),
+            }
+        }
+        t.edit(TableEdit::Rolled(results));
+    };
+    // Incapacitated: a character at 0 Wounds or below, or an adversary out of the fight.
+    let down = move |name: &str| {
+        t.doc.with(|d| {
+            let f = d.fighters.iter().find(|f| f.name == name);
+            match f.and_then(|f| f.character_id.clone()) {
+                Some(id) => t
+                    .sheet(&id, |s| s.character.health.vitality() != Vitality::Standing)
+                    .unwrap_or(false),
+                None => d.foes.iter().any(|x| x.name() == name && x.down()),
+            }
+        })
+    };
+    let fighters = move || {
+        t.doc.with(|d| {
+            d.fighters
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    let name = f.name.clone();
+                    let kind = f.kind;
+                    let other = match kind {
+                        InitiativeKind::OnWatch => InitiativeKind::Surprised,
+                        InitiativeKind::Surprised => InitiativeKind::OnWatch,
+                    };
+                    view! {
+                        <li class="row wrap">
+                            <span>{name.clone()}</span>
+                            <button
+                                type="button"
+                                aria-label=format!("{name}: {}; switch to {}", kind_name(kind), kind_name(other))
+                                on:click=move |_| t.edit(TableEdit::FighterKind(i, other))
+                            >
+                                {kind_name(kind)}
+                            </button>
+                            {act(t, format!("Remove {name}"), TableEdit::RemoveFighter(i))}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let order = move || {
+        t.doc.with(|d| {
+            let n = d.order.len();
+            d.order
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| {
+                    let e = &slot.entry;
+                    let name = e.name.clone();
+                    let current = i == d.turn;
+                    let tie = slot.tie_broken_by.map(|b| match b {
+                        TieBreaker::Players => "tied: the players choose the order",
+                        TieBreaker::Gm => "tied: the GM chooses the order",
+                    });
+                    let group = slot.tie_group;
+                    let can = |j: usize| j < n && group.is_some() && d.order[j].tie_group == group;
+                    let (up, dn) = (i > 0 && can(i - 1), can(i + 1));
+                    let name2 = name.clone();
+                    view! {
+                        <li aria-current=current.then_some("true")>
+                            <strong>{format!("{}. {name}", i + 1)}</strong>
+                            <span>{e.result.describe()}</span>
+                            {move || down(&name2).then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                            {current.then(|| view! { <span class="flag">"Acting now"</span> })}
+                            {tie.map(|x| view! { <small class="muted">{x}</small> })}
+                            {up.then(|| view! {
+                                <button type="button" aria-label=format!("Move {name} up") on:click=move |_| t.edit(TableEdit::MoveSlot(i, i - 1))>"↑"</button>
+                            })}
+                            {dn.then(|| view! {
+                                <button type="button" aria-label=format!("Move {name} down") on:click=move |_| t.edit(TableEdit::MoveSlot(i, i + 1))>"↓"</button>
+                            })}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="ixt-init">
+            <h2 id="ixt-init">"Initiative"</h2>
+            <div class="field">
+                <label for="ixt-pc">"Character from the roster"</label>
+                <select id="ixt-pc" on:change=move |ev| pick.set(event_target_value(&ev))>
+                    <option value="">"Choose…"</option>
+                    {move || t.roster().into_iter().map(|(id, n)| view! { <option value=id>{n}</option> }).collect_view()}
+                </select>
+            </div>
+            <button type="button" on:click=add_pc>"Add character"</button>
+            <details>
+                <summary>"Add an adversary or NPC"</summary>
+                <div class="ix-grid">
+                    {local("Savvy or Willpower", npc_rating, 1, 6)}
+                    {local("Perception or Readiness rank", npc_rank, 0, 5)}
+                </div>
+                <AddRow label="Adversary name" on_add=add_npc/>
+            </details>
+            <ul class="list-plain" aria-label="Participants">{fighters}</ul>
+            <div class="row wrap">
+                <button type="button" class="primary" on:click=roll_all>"Roll initiative for all"</button>
+                {act(t, "Clear order", TableEdit::ClearInitiative)}
+            </div>
+            <p role="status" class="state-words">
+                {move || t.doc.with(|d| (d.round > 0).then(|| format!("Round {}", d.round)))}
+            </p>
+            <ol class="list-plain order" aria-label="Turn order">{order}</ol>
+            <div class="row wrap">
+                {act(t, "Previous turn", TableEdit::Step(false))}
+                {act(t, "Next turn", TableEdit::Step(true))}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn Adversaries() -> impl IntoView {
+    let t = expect_context::<T>();
+    let kind = RwSignal::new(0usize);
+    let wounds = RwSignal::new(5i64);
+    let members = RwSignal::new(3i64);
+    let rank = RwSignal::new(1i64);
+    let strain = RwSignal::new(10i64);
+    let peril = RwSignal::new(2i64);
+    let immune = RwSignal::new(false);
+    let add = Callback::new(move |name: String| {
+        let (w, im) = (wounds.get_untracked() as i32, immune.get_untracked());
+        let foe = match kind.get_untracked() {
+            0 => MinionGroup::new(
+                &name,
+                w,
+                members.get_untracked() as i32,
+                rank.get_untracked() as i32,
+                im,
+            )
+            .map(Foe::Minions),
+            1 => Elite::new(&name, w, im).map(Foe::Elite),
+            _ => Nemesis::new(
+                &name,
+                w,
+                strain.get_untracked() as i32,
+                peril.get_untracked() as i32,
+                im,
+            )
+            .map(Foe::Nemesis),
+        };
+        if name.is_empty() {
+            return t.state.notify(vec!["Give the adversary a name.".into()]);
+        }
+        match foe {
+            Ok(f) => t.edit(TableEdit::AddFoe(f)),
+            Err(e) => t.state.notify(vec![e.to_string()]),
+        }
+    });
+    let count = Memo::new(move |_| t.doc.with(|d| d.foes.len()));
+    let cards = move || {
+        (0..count.get())
+            .map(|i| view! { <FoeCard i/> })
+            .collect_view()
+    };
+    view! {
+        <section class="panel" aria-labelledby="ixt-foes">
+            <h2 id="ixt-foes">"Adversaries"</h2>
+            <div class="row wrap" role="group" aria-label="Kind of adversary">
+                {["Minion group", "Elite", "Nemesis"].into_iter().enumerate().map(|(k, l)| view! {
+                    <button type="button" aria-pressed=move || (kind.get() == k).to_string() on:click=move |_| kind.set(k)>{l}</button>
+                }).collect_view()}
+            </div>
+            <div class="ix-grid">
+                {move || local(if kind.get() == 0 { "Wounds per minion" } else { "Wounds" }, wounds, 1, 99)}
+                <Show when=move || kind.get() == 0>
+                    {local("Members", members, 1, 30)}
+                    {local("Group skill rank", rank, 0, 5)}
+                </Show>
+                <Show when=move || kind.get() == 2>
+                    {local("Strain", strain, 0, 99)}
+                    {local("Own Peril", peril, 0, 20)}
+                </Show>
+            </div>
+            <label class="check">
+                <input type="checkbox" prop:checked=move || immune.get() on:change=move |ev| immune.set(event_target_checked(&ev))/>
+                "Immune to fear"
+            </label>
+            <AddRow label="Adversary name" on_add=add/>
+            <ul class="list-plain" aria-label="Adversaries on the table">{cards}</ul>
+        </section>
+    }
+}
+
+#[component]
+fn FoeCard(i: usize) -> impl IntoView {
+    let t = expect_context::<T>();
+    let amount = RwSignal::new(1i64);
+    let foe = move || t.doc.with(|d| d.foes.get(i).cloned());
+    let name = move || foe().map(|f| f.name().to_string()).unwrap_or_default();
+    let summary = move || {
+        foe().map(|f: FoeEntry| {
+            let mut s = match &f.foe {
+                Foe::Minions(m) => format!(
+                    "Minion group: {} of {} standing, {} of {} Wounds; skill rank {}",
+                    m.standing(),
+                    m.members,
+                    m.wounds.max(0),
+                    m.wounds_max(),
+                    m.best_skill_rank
+                ),
+                Foe::Elite(e) => format!(
+                    "Elite: {} of {} Wounds (Strain is taken as Wounds)",
+                    e.health.wounds, e.health.wounds_max
+                ),
+                Foe::Nemesis(n) => format!(
+                    "Nemesis: {} of {} Wounds, {} of {} Strain, {} of {} Peril",
+                    n.health.wounds,
+                    n.health.wounds_max,
+                    n.health.strain,
+                    n.health.strain_max,
+                    n.peril,
+                    n.peril_max
+                ),
+            };
+            if f.down() {
+                s.push_str(". Down");
+            }
+            s
+        })
+    };
+    let nemesis = move || matches!(foe().map(|f| f.foe), Some(Foe::Nemesis(_)));
+    let amt = move || amount.get_untracked() as i32;
+    let crit = move |_| {
+        let carried = foe().map_or(0, |f| f.injuries.len() as i32);
+        match roll_critical(&mut CryptoRng, carried) {
+            Ok(r) => t.edit(TableEdit::FoeInjury(i, r.row)),
+            Err(e) => t.state.notify(vec![e.to_string()]),
+        }
+    };
+    let injuries = move || {
+        let rows = foe().map(|f| f.injuries).unwrap_or_default();
+        t.doc.with(|d| {
+            rows.iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    let (lo, hi) = row_bounds(*r);
+                    let n = d
+                        .critical
+                        .rows
+                        .get(*r)
+                        .map(|x| x.name.clone())
+                        .unwrap_or_default();
+                    view! {
+                        <li class="row">
+                            {format!("{n} ({lo}–{hi})")}
+                            {act(t, format!("Remove {n}"), TableEdit::RemoveFoeInjury(i, k))}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <li class="foe">
+            <h3>{name}</h3>
+            <p role="status">{summary}</p>
+            {move || foe().and_then(|f| f.condition()).map(|c| view! {
+                <p><span class="flag">{c}</span>
+                {act(t, format!("Clear {c}"), TableEdit::Calm(i))}</p>
+            })}
+            <NumberInput label=Signal::derive(move || format!("Amount for {}", name())) value=amount min=1 max=99 on_commit=Callback::new(move |v| amount.set(v))/>
+            <div class="row wrap">
+                <button type="button" on:click=move |_| t.edit(TableEdit::Damage(i, amt(), true))>"Damage"</button>
+                <button type="button" on:click=move |_| t.edit(TableEdit::Damage(i, -amt(), false))>"Heal"</button>
+                <Show when=nemesis>
+                    <button type="button" on:click=move |_| t.edit(TableEdit::Strain(i, amt()))>"Strain"</button>
+                    <button type="button" on:click=move |_| t.edit(TableEdit::Strain(i, -amt()))>"Recover Strain"</button>
+                    <button type="button" on:click=move |_| {
+                        let p = foe().and_then(|f| match f.foe { Foe::Nemesis(n) => Some(n.peril), _ => None }).unwrap_or(0);
+                        t.edit(TableEdit::NemesisPeril(i, p - 1))
+                    }>"Spend own Peril"</button>
+                </Show>
+                <button type="button" on:click=crit>"Roll Critical Injury"</button>
+                {act(t, Signal::derive(move || format!("Remove {}", name())), TableEdit::RemoveFoe(i))}
+            </div>
+            <ul class="list-plain small" aria-label="Critical Injuries">{injuries}</ul>
+        </li>
+    }
+}
+
+#[component]
+fn Fear() -> impl IntoView {
+    let t = expect_context::<T>();
+    let rating = RwSignal::new(2i64);
+    let source = RwSignal::new(String::new());
+    let discipline = RwSignal::new(false);
+    let foe_will = RwSignal::new(2i64);
+    let leader_presence = RwSignal::new(2i64);
+    let leader_rank = RwSignal::new(1i64);
+    let chosen = RwSignal::new(Vec::<String>::new());
+    let lines = RwSignal::new(Vec::<String>::new());
+    // Participants: "c:<id>" for roster characters, "f:<index>" for adversaries.
+    let options = move || {
+        let mut v: Vec<(String, String)> = t
+            .roster()
+            .into_iter()
+            .map(|(id, n)| (format!("c:{id}"), n))
+            .collect();
+        t.doc.with(|d| {
+            v.extend(
+                d.foes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| (format!("f:{i}"), f.name().to_string())),
+            )
+        });
+        v
+    };
+    let run = move |_| {
+        let r = match FearRating::new(rating.get_untracked() as i32) {
+            Ok(r) => r,
+            Err(e) => return t.state.notify(vec![e.to_string()]),
+        };
+        let skill = if discipline.get_untracked() {
+            "Discipline"
+        } else {
+            "Readiness"
+        };
+        let src = source.get_untracked();
+        let mut out = Vec::new();
+        for key in chosen.get_untracked() {
+            let Some(name) = options().into_iter().find(|(k, _)| *k == key).map(|x| x.1) else {
+                continue;
+            };
+            if let Some(id) = key.strip_prefix("c:") {
+                let pool = t.sheet(id, |s| {
+                    let c = &s.character;
+                    let rank = find_skill(&c.skills, skill).map_or(0, |k| k.rank);
+                    fear_check_pool(c.characteristics.willpower, rank, r)
+                });
+                let Some(pool) = pool else { continue };
+                match roll(pool) {
+                    Ok(res) => {
+                        let o = fear_outcome(FearSubject::PlayerCharacter, false, &res);
+                        if o == FearOutcome::Frightened {
+                            for edit in [
+                                IxEdit::AddCondition(Condition::Frightened),
+                                IxEdit::SetText(Text::FrightenedBy, src.clone()),
+                            ] {
+                                let _ = t.state.dispatch(CharacterAction::EditIx {
+                                    id: id.to_string(),
+                                    edit,
+                                });
+                            }
+                        }
+                        out.push(format!("{name}: {} → {o:?}", res.describe()));
+                    }
+                    Err(e) => out.push(format!("{name}: {e}")),
+                }
+            } else if let Some(i) = key.strip_prefix("f:").and_then(|x| x.parse::<usize>().ok()) {
+                let Some(f) = t.doc.with_untracked(|d| d.foes.get(i).cloned()) else {
+                    continue;
+                };
+                let (subject, immune, rank) = match &f.foe {
+                    Foe::Minions(m) => (
+                        FearSubject::MinionGroup,
+                        m.immune_to_fear,
+                        m.best_skill_rank,
+                    ),
+                    Foe::Elite(e) => (FearSubject::Elite, e.immune_to_fear, 0),
+                    Foe::Nemesis(n) => (FearSubject::Nemesis, n.immune_to_fear, 0),
+                };
+                if immune {
+                    out.push(format!("{name}: immune, no check"));
+                    continue;
+                }
+                match roll(fear_check_pool(foe_will.get_untracked() as i32, rank, r)) {
+                    Ok(res) => {
+                        let o = fear_outcome(subject, false, &res);
+                        t.edit(TableEdit::Fear(i, res));
+                        out.push(format!("{name}: {} → {o:?}", res.describe()));
+                    }
+                    Err(e) => out.push(format!("{name}: {e}")),
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push("Tick at least one participant.".into());
+        }
+        lines.set(out);
+    };
+    let rally = move |_| {
+        let Ok(r) = FearRating::new(rating.get_untracked() as i32) else {
+            return;
+        };
+        let res = roll(lift_demoralized_pool(
+            leader_presence.get_untracked() as i32,
+            leader_rank.get_untracked() as i32,
+            r,
+            false,
+        ));
+        let msg = match res {
+            Ok(res) if res.succeeded => {
+                let ids: Vec<usize> = t.doc.with_untracked(|d| {
+                    d.foes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.condition() == Some("Demoralized"))
+                        .map(|(i, _)| i)
+                        .collect()
+                });
+                for i in ids {
+                    t.edit(TableEdit::Calm(i));
+                }
+                format!("Leadership: {}. Demoralized is lifted.", res.describe())
+            }
+            Ok(res) => format!("Leadership: {}. They stay Demoralized.", res.describe()),
+            Err(e) => e,
+        };
+        lines.set(vec![msg]);
+    };
+    view! {
+        <section class="panel" aria-labelledby="ixt-fear">
+            <h2 id="ixt-fear">"Fear"</h2>
+            <div class="field">
+                <label for="ixt-src">"Source of fear"</label>
+                <input id="ixt-src" type="text" prop:value=move || source.get() on:input=move |ev| source.set(event_target_value(&ev))/>
+            </div>
+            <div class="ix-grid">
+                {local("Fear rating", rating, 1, 4)}
+                {local("Adversaries' Willpower", foe_will, 1, 6)}
+            </div>
+            <label class="check">
+                <input type="checkbox" prop:checked=move || discipline.get() on:change=move |ev| discipline.set(event_target_checked(&ev))/>
+                "Dread that builds (Discipline; otherwise Readiness)"
+            </label>
+            <fieldset>
+                <legend>"Who checks"</legend>
+                {move || options().into_iter().map(|(k, n)| {
+                    let k2 = k.clone();
+                    view! {
+                        <label class="check">
+                            <input type="checkbox"
+                                prop:checked=move || chosen.with(|c| c.contains(&k))
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    chosen.update(|c| { c.retain(|x| *x != k2); if on { c.push(k2.clone()); } });
+                                }/>
+                            {n}
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
+            <button type="button" class="primary" on:click=run>"Roll fear checks"</button>
+            <div role="status"><ul class="list-plain" aria-label="Fear results">
+                {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+            </ul></div>
+            <details>
+                <summary>"Lift Demoralized with Leadership"</summary>
+                <div class="ix-grid">
+                    {local("Leader's Presence", leader_presence, 1, 6)}
+                    {local("Leadership rank", leader_rank, 0, 5)}
+                </div>
+                <button type="button" on:click=rally>"Roll Leadership"</button>
+            </details>
+        </section>
+    }
+}
+
+#[component]
+fn CritEditor() -> impl IntoView {
+    let t = expect_context::<T>();
+    let rows = (0..crate::rules::ix::critical::ROW_COUNT)
+        .map(|i| {
+            let (lo, hi) = row_bounds(i);
+            let get = move |effect: bool| {
+                Signal::derive(move || {
+                    t.doc.with(|d| {
+                        d.critical
+                            .rows
+                            .get(i)
+                            .map(|r| if effect { r.effect.clone() } else { r.name.clone() })
+                            .unwrap_or_default()
+                    })
+                })
+            };
+            let (name, effect) = (get(false), get(true));
+            let set = move |is_effect: bool| {
+                Callback::new(move |v: String| {
+                    let (n, e) = if is_effect { (name.get_untracked(), v) } else { (v, effect.get_untracked()) };
+                    t.edit(TableEdit::CritRow(i, n, e))
+                })
+            };
+            view! {
+                <li>
+                    <strong>{format!("{lo}–{hi}")}</strong>
+                    <div>
+                        <TextInput label=format!("Name of row {lo}–{hi}") value=name on_commit=set(false) max_chars=200/>
+                        <TextInput label=format!("Effect of row {lo}–{hi}") value=effect on_commit=set(true) max_chars=200/>
+                    </div>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel wide" aria-labelledby="ixt-crit">
+            <h2 id="ixt-crit">"Critical Injury table"</h2>
+            <details>
+                <summary>"Edit the 25 rows"</summary>
+                <ul class="list-plain crit-rows">{rows}</ul>
+                {act(t, "Reset to default", TableEdit::ResetCritical)}
+            </details>
+        </section>
+    }
 }

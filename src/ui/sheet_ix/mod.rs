@@ -1,40 +1,262 @@
-//! The Ix character sheet.
+//! The Ix character sheet: identity, characteristics and skills, Wounds and Strain, Critical
+//! Injuries, conditions and talents, magic, the session's Fortune Point, gear and the
+//! character's own rolls. Every rule is the rules engine's; every change is an [`IxEdit`]
+//! dispatched to the roster, and every rollable number opens the tray prefilled.
+
+mod health;
+mod magic;
+mod skills;
 
 use leptos::prelude::*;
 
+use super::fields::TextInput;
 use super::gear::{Gear, GearMode};
 use super::state::AppState;
+use super::tray::{Prefill, TrayContext, TrayRequest};
 use crate::model::CharacterAction;
-use crate::model::ix_sheet::IxEdit;
-use crate::rules::expedition::inventory::Inventory;
+use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
+use crate::model::ix_table::IxTableDoc;
+use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::pool::Pool;
+
+/// What the sheet's parts share: the character, the way to change it and the way to roll.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx {
+    id: StoredValue<String>,
+    sheet: Memo<Option<IxSheet>>,
+    state: AppState,
+    /// The GM's Critical Injury table, as stored on this device (default rows otherwise).
+    table: StoredValue<IxTableDoc>,
+}
+
+impl Ctx {
+    /// Applies an edit; a refusal shows as a notice and changes nothing.
+    fn edit(&self, edit: IxEdit) {
+        let action = CharacterAction::EditIx {
+            id: self.id.get_value(),
+            edit,
+        };
+        if let Err(msg) = self.state.dispatch(action) {
+            self.state.notify(vec![msg]);
+        }
+    }
+
+    /// Reads the sheet (tracked); a missing sheet reads as a fresh one.
+    fn read<T>(&self, f: impl FnOnce(&IxSheet) -> T) -> T {
+        self.sheet.with(|s| match s {
+            Some(s) => f(s),
+            None => f(&IxSheet::new("")),
+        })
+    }
+
+    fn cb(self, f: impl Fn(i64) -> IxEdit + Send + Sync + 'static) -> Callback<i64> {
+        Callback::new(move |v: i64| self.edit(f(v)))
+    }
+
+    fn text(self, f: Text) -> Callback<String> {
+        Callback::new(move |v| self.edit(IxEdit::SetText(f, v)))
+    }
+
+    /// Opens the tray with `pool`. `then` receives the result of the roll; a held Fortune
+    /// Point spent in the tray is marked spent on the sheet either way.
+    fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Callback<CheckResult>>) {
+        let pool = match pool {
+            Ok(p) => p,
+            Err(e) => return self.state.notify(vec![e]),
+        };
+        let me = *self;
+        let on_ix = Callback::new(move |(p, r): (Pool, CheckResult)| {
+            if p.fortune_spent() && me.read(|s| s.fortune) {
+                me.edit(IxEdit::Fortune(false));
+            }
+            if let Some(t) = then {
+                t.run(r);
+            }
+        });
+        expect_context::<TrayContext>().open_tray(TrayRequest {
+            label,
+            character_id: Some(self.id.get_value()),
+            prefill: Prefill::Ix(pool),
+            on_ix: Some(on_ix),
+            ..Default::default()
+        });
+    }
+}
+
+/// A button that applies one fixed edit (one shared implementation for all of them).
+pub(crate) fn act(ctx: Ctx, label: impl IntoView + 'static, e: IxEdit) -> impl IntoView {
+    view! {
+        <button type="button" on:click=move |_| ctx.edit(e.clone())>
+            {label}
+        </button>
+    }
+}
+
+/// A text box and an Add button; `on_add` gets the trimmed text and the box clears.
+#[component]
+pub(crate) fn AddRow(label: &'static str, on_add: Callback<String>) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let id = super::fields::field_id("add");
+    let go = move || {
+        on_add.run(text.get_untracked().trim().to_string());
+        text.set(String::new());
+    };
+    view! {
+        <div class="add-row">
+            <label for=id.clone()>{label}</label>
+            <input
+                id=id
+                type="text"
+                autocomplete="off"
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+                on:keydown=move |ev| {
+                    if ev.key() == "Enter" {
+                        ev.prevent_default();
+                        go();
+                    }
+                }
+            />
+            <button type="button" on:click=move |_| go()>
+                "Add"
+            </button>
+        </div>
+    }
+}
 
 /// The sheet of the Ix character `id`.
 #[component]
 pub fn IxSheetView(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let key = id.clone();
-    let gear = Signal::derive(move || {
-        state.roster.with(|r| {
-            r.get(&key)
-                .and_then(|c| c.ix.as_ref())
-                .map(|s| s.gear().clone())
-                .unwrap_or_else(|| Inventory::new(""))
-        })
+    let sheet = Memo::new(move |_| {
+        state
+            .roster
+            .with(|r| r.get(&key).and_then(|c| c.ix.clone()))
     });
-    let target = id.clone();
-    let on_edit = Callback::new(move |e| {
-        let action = CharacterAction::EditIx {
-            id: target.clone(),
-            edit: IxEdit::Gear(e),
-        };
-        if let Err(msg) = state.dispatch(action) {
-            state.notify(vec![msg]);
-        }
+    let table = StoredValue::new(state.load_doc::<IxTableDoc>(
+        crate::model::ix_table::DOC_NAME,
+        crate::model::ix_table::SCHEMA,
+    ));
+    let ctx = Ctx {
+        id: StoredValue::new(id.clone()),
+        sheet,
+        state,
+        table,
+    };
+    provide_context(ctx);
+    let key = id.clone();
+    let name = move || {
+        state
+            .roster
+            .with(|r| r.get(&key).map(|c| c.name.clone()).unwrap_or_default())
+    };
+    let gear = Signal::derive(move || ctx.read(|s| s.gear().clone()));
+    let on_edit = Callback::new(move |e| ctx.edit(IxEdit::Gear(e)));
+    let texts = [
+        ("Player", Text::Player),
+        ("Concept or archetype", Text::Concept),
+    ]
+    .map(|(label, f)| {
+        let value = Signal::derive(move || {
+            ctx.read(|s| match f {
+                Text::Player => s.about.player.clone(),
+                _ => s.about.concept.clone(),
+            })
+        });
+        view! { <TextInput label=label value on_commit=ctx.text(f) max_chars=80/> }
     });
+    let notes = Signal::derive(move || ctx.read(|s| s.character.notes.clone()));
     view! {
-        <section class="screen sheet" aria-labelledby="sheet-title">
-            <h1 id="sheet-title">"Ix sheet"</h1>
-            <Gear inventory=gear on_edit mode=GearMode::List character_id=id/>
+        <section class="screen sheet columns ix-sheet" aria-labelledby="sheet-title">
+            <header class="sheet-head wide">
+                <h1 id="sheet-title">{name}</h1>
+                <span class="muted">"Ix character"</span>
+            </header>
+            <section class="panel" aria-labelledby="ix-who">
+                <h2 id="ix-who">"Identity"</h2>
+                {texts}
+                <Session/>
+            </section>
+            <skills::Characteristics/>
+            <skills::Skills/>
+            <health::Health/>
+            <health::Injuries/>
+            <magic::Conditions/>
+            <magic::Magic/>
+            <section class="panel wide" aria-labelledby="ix-gear">
+                <h2 id="ix-gear">"Gear"</h2>
+                <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
+            </section>
+            <section class="panel" aria-labelledby="ix-notes">
+                <h2 id="ix-notes">"Notes"</h2>
+                <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) multiline=true/>
+            </section>
+            <RollLog id/>
+        </section>
+    }
+}
+
+/// The character's Fortune Point for this session.
+#[component]
+fn Session() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let held = move || ctx.read(|s| s.fortune);
+    view! {
+        <label class="check">
+            <input
+                type="checkbox"
+                prop:checked=held
+                on:change=move |ev| ctx.edit(IxEdit::Fortune(event_target_checked(&ev)))
+            />
+            "Holds a Fortune Point this session"
+        </label>
+        <p class="muted small">
+            {move || {
+                if held() {
+                    "Spend it in the tray (Spend a Fortune Point); it is marked spent when you roll."
+                } else {
+                    "No Fortune Point held. The GM grants one at the start of a session."
+                }
+            }}
+        </p>
+    }
+}
+
+/// The newest rolls made for this character, read from the tray's log.
+#[component]
+fn RollLog(id: String) -> impl IntoView {
+    let tray = expect_context::<TrayContext>().0;
+    let rows = move || {
+        tray.log.with(|log| {
+            log.entries
+                .iter()
+                .rev()
+                .filter(|e| e.record.character_id.as_deref() == Some(id.as_str()))
+                .take(10)
+                .map(|e| {
+                    let r = &e.record;
+                    let what = if r.label.is_empty() {
+                        r.pool.clone()
+                    } else {
+                        r.label.clone()
+                    };
+                    view! {
+                        <li>
+                            <strong>{what}</strong>
+                            ": "
+                            {r.outcome.clone()}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="ix-rolls">
+            <h2 id="ix-rolls">"Recent rolls"</h2>
+            <ul class="list-plain roll-list">{rows}</ul>
+            <p class="muted small">"The full log is in the dice tray."</p>
         </section>
     }
 }

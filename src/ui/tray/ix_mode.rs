@@ -42,6 +42,9 @@ pub fn roll(tray: &Tray) {
         .iter()
         .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
         .collect();
+    if let Some(hook) = tray.on_ix.try_update(Option::take).flatten() {
+        hook.run((pool, rolled.result));
+    }
     tray.finish(Outcome {
         mode: "Ix",
         pool: pool.describe(),

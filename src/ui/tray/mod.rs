@@ -25,6 +25,7 @@ use super::state::AppState;
 use crate::model::{RollLog, RollRecord};
 use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::ix::dice::CheckResult as IxResult;
 use crate::rules::ix::pool::Pool as IxPool;
 use crate::storage::{KeyValue, RollStore, open_local};
 use faces::Shown;
@@ -79,6 +80,9 @@ pub struct TrayRequest {
     /// Receives the Cash change of a wager (the sheet applies it to the character). Without
     /// one, the tray only updates its own Cash field.
     pub on_cash: Option<Callback<LedgerEntry>>,
+    /// Receives the pool as rolled and the result of the next Ix roll (once), so a sheet can
+    /// record what the check decided (a treated injury, a spent Fortune Point).
+    pub on_ix: Option<Callback<(IxPool, IxResult)>>,
 }
 
 /// The pool a request builds.
@@ -162,6 +166,8 @@ pub struct Tray {
     pub who: RwSignal<Option<String>>,
     request_name: RwSignal<Option<String>>,
     pub on_cash: RwSignal<Option<Callback<LedgerEntry>>>,
+    /// The requester's hook for the next Ix roll; taken when it runs.
+    pub on_ix: RwSignal<Option<Callback<(IxPool, IxResult)>>>,
     pub result: RwSignal<Option<Outcome>>,
     /// Counts rolls, so the same words are announced again and dice redraw (and animate).
     pub rolls: RwSignal<u64>,
@@ -202,6 +208,7 @@ pub fn provide_tray() {
         who: RwSignal::new(None),
         request_name: RwSignal::new(None),
         on_cash: RwSignal::new(None),
+        on_ix: RwSignal::new(None),
         result: RwSignal::new(None),
         rolls: RwSignal::new(0),
         message: RwSignal::new(None),
@@ -299,6 +306,7 @@ impl Tray {
         self.who.set(r.character_id);
         self.request_name.set(r.character_name);
         self.on_cash.set(r.on_cash);
+        self.on_ix.set(r.on_ix);
         self.result.set(None);
         self.message.set(None);
         let active = web_sys::window()

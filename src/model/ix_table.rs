@@ -1,0 +1,395 @@
+//! The Ix GM table document: the session's Fortune/Peril pool with its flips, initiative,
+//! adversaries and the GM's Critical Injury table. Stored as the named document
+//! [`DOC_NAME`]; [`IxTableDoc::apply`] is a pure reducer like the sheets'.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
+use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::session::{
+    InitiativeEntry, InitiativeKind, InitiativeSlot, SessionPool, Side, initiative_order,
+    reorder_tie,
+};
+
+/// Storage name of the table.
+pub const DOC_NAME: &str = "ix-table";
+/// Schema this build writes.
+pub const SCHEMA: u32 = 1;
+/// Most flips kept in the history.
+pub const FLIPS_KEPT: usize = 50;
+/// Longest row name or effect in the Critical Injury table editor.
+pub const CRIT_TEXT_MAX: usize = 200;
+
+/// An adversary on the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Foe {
+    Minions(MinionGroup),
+    Elite(Elite),
+    Nemesis(Nemesis),
+}
+
+/// An adversary and what the table tracks beside the rules' numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FoeEntry {
+    pub foe: Foe,
+    /// Critical Injury rows carried.
+    #[serde(default)]
+    pub injuries: Vec<usize>,
+}
+
+impl FoeEntry {
+    /// The adversary's name.
+    pub fn name(&self) -> &str {
+        match &self.foe {
+            Foe::Minions(m) => &m.name,
+            Foe::Elite(e) => &e.name,
+            Foe::Nemesis(n) => &n.name,
+        }
+    }
+
+    /// Demoralized (Minions, Elites) or Frightened (Nemesis), in words.
+    pub fn condition(&self) -> Option<&'static str> {
+        match &self.foe {
+            Foe::Minions(m) => m.demoralized.then_some("Demoralized"),
+            Foe::Elite(e) => e.demoralized.then_some("Demoralized"),
+            Foe::Nemesis(n) => n.frightened.then_some("Frightened"),
+        }
+    }
+
+    /// Out of the fight (every minion down, or incapacitated).
+    pub fn down(&self) -> bool {
+        match &self.foe {
+            Foe::Minions(m) => m.defeated(),
+            Foe::Elite(e) => e.health.wounds <= 0,
+            Foe::Nemesis(n) => n.health.wounds <= 0,
+        }
+    }
+}
+
+/// A participant in initiative: a roster character or an adversary, with its roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fighter {
+    pub name: String,
+    /// Roster id of a player character.
+    #[serde(default)]
+    pub character_id: Option<String>,
+    /// On Watch or Surprised.
+    pub kind: InitiativeKind,
+    /// For an adversary: the characteristic rating (Savvy On Watch, Willpower Surprised).
+    #[serde(default)]
+    pub rating: i32,
+    /// For an adversary: the skill rank (Perception or Readiness).
+    #[serde(default)]
+    pub rank: i32,
+    /// The read initiative check, once rolled.
+    #[serde(default)]
+    pub result: Option<CheckResult>,
+}
+
+/// The whole GM table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IxTableDoc {
+    pub schema: u32,
+    /// The session's points; `None` before a session starts.
+    #[serde(default)]
+    pub session: Option<SessionPool>,
+    /// Flips, newest last.
+    #[serde(default)]
+    pub flips: Vec<String>,
+    /// Participants as added.
+    #[serde(default)]
+    pub fighters: Vec<Fighter>,
+    /// The order after rolling (with tie groups), empty before.
+    #[serde(default)]
+    pub order: Vec<InitiativeSlot>,
+    /// Index into `order` of whose turn it is.
+    #[serde(default)]
+    pub turn: usize,
+    /// Round number, 1 from the first roll.
+    #[serde(default)]
+    pub round: u32,
+    #[serde(default)]
+    pub foes: Vec<FoeEntry>,
+    /// The GM's Critical Injury table (names and effects).
+    #[serde(default)]
+    pub critical: CriticalTable,
+}
+
+impl Default for IxTableDoc {
+    fn default() -> Self {
+        IxTableDoc {
+            schema: SCHEMA,
+            session: None,
+            flips: Vec::new(),
+            fighters: Vec::new(),
+            order: Vec::new(),
+            turn: 0,
+            round: 0,
+            foes: Vec::new(),
+            critical: CriticalTable::default(),
+        }
+    }
+}
+
+/// One change to the GM table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableEdit {
+    /// Starts a session for this many players.
+    StartSession(i32),
+    /// A player spends Fortune (true) or the GM spends Peril (false), with who and why.
+    Flip(bool, String),
+    AddFighter(Fighter),
+    RemoveFighter(usize),
+    FighterKind(usize, InitiativeKind),
+    /// Records every participant's initiative roll (in `fighters` order) and orders them.
+    Rolled(Vec<CheckResult>),
+    /// Moves an order slot within its tie group.
+    MoveSlot(usize, usize),
+    /// Next (true) or previous turn; wrapping advances or rewinds the round.
+    Step(bool),
+    ClearInitiative,
+    AddFoe(Foe),
+    RemoveFoe(usize),
+    /// Damage (positive) or healing (negative) in Wounds; Strain for Elites is taken as Wounds.
+    Damage(usize, i32, bool),
+    /// Strain to a Nemesis (positive) or recovered (negative).
+    Strain(usize, i32),
+    NemesisPeril(usize, i32),
+    /// A fear check's result for adversary `i` (immune ones are unchanged).
+    Fear(usize, CheckResult),
+    /// Lifts Demoralized (a leader's Leadership check succeeded) or Frightened.
+    Calm(usize),
+    FoeInjury(usize, usize),
+    RemoveFoeInjury(usize, usize),
+    /// Renames row `i` of the Critical Injury table and sets its effect.
+    CritRow(usize, String, String),
+    ResetCritical,
+}
+
+impl IxTableDoc {
+    /// Applies one edit; on error the table is unchanged and the message says why.
+    pub fn apply(&mut self, edit: TableEdit) -> Result<(), String> {
+        let mut next = self.clone();
+        next.apply_inner(edit)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn foe(&mut self, i: usize) -> Result<&mut FoeEntry, String> {
+        self.foes
+            .get_mut(i)
+            .ok_or_else(|| "That adversary is no longer on the table.".to_string())
+    }
+
+    fn apply_inner(&mut self, edit: TableEdit) -> Result<(), String> {
+        let s = |e: crate::rules::ix::error::IxError| e.to_string();
+        match edit {
+            TableEdit::StartSession(players) => {
+                self.session = Some(SessionPool::start(players).map_err(s)?);
+                self.flips.clear();
+            }
+            TableEdit::Flip(fortune, who) => {
+                let pool = self
+                    .session
+                    .as_mut()
+                    .ok_or("Start a session first.".to_string())?;
+                if fortune {
+                    pool.spend_fortune().map_err(s)?;
+                } else {
+                    pool.spend_peril().map_err(s)?;
+                }
+                let what = if fortune {
+                    "Fortune spent, now Peril"
+                } else {
+                    "Peril spent, now Fortune"
+                };
+                let who = who.trim();
+                self.flips.push(if who.is_empty() {
+                    what.to_string()
+                } else {
+                    format!("{what} ({who})")
+                });
+                if self.flips.len() > FLIPS_KEPT {
+                    self.flips.remove(0);
+                }
+            }
+            TableEdit::AddFighter(f) => {
+                if f.name.trim().is_empty() {
+                    return Err("Give the participant a name.".into());
+                }
+                self.fighters.push(f);
+            }
+            TableEdit::RemoveFighter(i) => {
+                if i >= self.fighters.len() {
+                    return Err("That participant is no longer listed.".into());
+                }
+                let f = self.fighters.remove(i);
+                self.order.retain(|o| o.entry.name != f.name);
+                self.turn = self.turn.min(self.order.len().saturating_sub(1));
+            }
+            TableEdit::FighterKind(i, k) => {
+                let f = self
+                    .fighters
+                    .get_mut(i)
+                    .ok_or("That participant is no longer listed.".to_string())?;
+                f.kind = k;
+            }
+            TableEdit::Rolled(results) => {
+                if results.len() != self.fighters.len() || results.is_empty() {
+                    return Err("Add participants, then roll for all of them.".into());
+                }
+                let entries = self
+                    .fighters
+                    .iter_mut()
+                    .zip(results)
+                    .map(|(f, r)| {
+                        f.result = Some(r);
+                        InitiativeEntry {
+                            name: f.name.clone(),
+                            side: if f.character_id.is_some() {
+                                Side::Player
+                            } else {
+                                Side::Npc
+                            },
+                            result: r,
+                        }
+                    })
+                    .collect();
+                self.order = initiative_order(entries);
+                self.turn = 0;
+                self.round = 1;
+            }
+            TableEdit::MoveSlot(from, to) => {
+                reorder_tie(&mut self.order, from, to).map_err(s)?;
+            }
+            TableEdit::Step(forward) => {
+                let n = self.order.len();
+                if n == 0 {
+                    return Err("Roll initiative first.".into());
+                }
+                if forward {
+                    self.turn += 1;
+                    if self.turn >= n {
+                        self.turn = 0;
+                        self.round += 1;
+                    }
+                } else if self.turn > 0 {
+                    self.turn -= 1;
+                } else if self.round > 1 {
+                    self.turn = n - 1;
+                    self.round -= 1;
+                } else {
+                    return Err("This is the first turn of the first round.".into());
+                }
+            }
+            TableEdit::ClearInitiative => {
+                self.order.clear();
+                self.turn = 0;
+                self.round = 0;
+                for f in &mut self.fighters {
+                    f.result = None;
+                }
+            }
+            TableEdit::AddFoe(foe) => self.foes.push(FoeEntry {
+                foe,
+                injuries: Vec::new(),
+            }),
+            TableEdit::RemoveFoe(i) => {
+                self.foe(i)?;
+                self.foes.remove(i);
+            }
+            TableEdit::Damage(i, n, from_attack) => {
+                let f = self.foe(i)?;
+                match (&mut f.foe, n >= 0) {
+                    (Foe::Minions(m), true) => {
+                        m.suffer_wounds(n).map_err(s)?;
+                    }
+                    (Foe::Minions(m), false) => {
+                        let max = m.wounds_max().min(i64::from(i32::MAX)) as i32;
+                        m.wounds = m.wounds.saturating_sub(n).min(max);
+                    }
+                    (Foe::Elite(e), true) => {
+                        e.suffer_strain(n, from_attack).map_err(s)?;
+                    }
+                    (Foe::Elite(e), false) => {
+                        e.health.heal_wounds(n.saturating_neg()).map_err(s)?;
+                    }
+                    (Foe::Nemesis(x), true) => {
+                        x.health.suffer_wounds(n, from_attack).map_err(s)?;
+                    }
+                    (Foe::Nemesis(x), false) => {
+                        x.health.heal_wounds(n.saturating_neg()).map_err(s)?;
+                    }
+                }
+            }
+            TableEdit::Strain(i, n) => match &mut self.foe(i)?.foe {
+                Foe::Nemesis(x) if n >= 0 => {
+                    x.health.suffer_strain(n, true).map_err(s)?;
+                }
+                Foe::Nemesis(x) => {
+                    x.health.recover_strain(n.saturating_neg()).map_err(s)?;
+                }
+                _ => return Err("Only a Nemesis tracks Strain.".into()),
+            },
+            TableEdit::NemesisPeril(i, n) => match &mut self.foe(i)?.foe {
+                Foe::Nemesis(x) => {
+                    crate::rules::ix::error::IxError::check(
+                        "Nemesis Peril",
+                        i64::from(n),
+                        0,
+                        i64::from(crate::rules::ix::adversary::MAX_NEMESIS_PERIL),
+                    )
+                    .map_err(s)?;
+                    x.peril = n;
+                }
+                _ => return Err("Only a Nemesis has its own Peril.".into()),
+            },
+            TableEdit::Fear(i, r) => {
+                match &mut self.foe(i)?.foe {
+                    Foe::Minions(m) => m.resolve_fear(&r),
+                    Foe::Elite(e) => e.resolve_fear(&r),
+                    Foe::Nemesis(x) => x.resolve_fear(&r),
+                };
+            }
+            TableEdit::Calm(i) => match &mut self.foe(i)?.foe {
+                Foe::Minions(m) => m.demoralized = false,
+                Foe::Elite(e) => e.demoralized = false,
+                Foe::Nemesis(x) => x.frightened = false,
+            },
+            TableEdit::FoeInjury(i, row) => {
+                if row >= ROW_COUNT {
+                    return Err("No such Critical Injury row.".into());
+                }
+                self.foe(i)?.injuries.push(row);
+            }
+            TableEdit::RemoveFoeInjury(i, k) => {
+                let f = self.foe(i)?;
+                if k >= f.injuries.len() {
+                    return Err("That injury is no longer listed.".into());
+                }
+                f.injuries.remove(k);
+            }
+            TableEdit::CritRow(i, name, effect) => {
+                let row = self
+                    .critical
+                    .rows
+                    .get_mut(i)
+                    .ok_or("No such Critical Injury row.".to_string())?;
+                if name.trim().is_empty() {
+                    return Err("Each row needs a name.".into());
+                }
+                for t in [&name, &effect] {
+                    let n = t.chars().count();
+                    if n > CRIT_TEXT_MAX {
+                        return Err(format!("{n} characters; a row holds {CRIT_TEXT_MAX}."));
+                    }
+                }
+                row.name = name;
+                row.effect = effect;
+            }
+            TableEdit::ResetCritical => self.critical = CriticalTable::default(),
+        }
+        Ok(())
+    }
+}

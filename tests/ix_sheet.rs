@@ -1,0 +1,302 @@
+//! The Ix sheet reducer: every edit with exact outcomes, refusals that change nothing, and the
+//! stored document's round trip.
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use satchel::model::ix_sheet::{IxEdit, IxSheet, Num, Text};
+use satchel::rules::ix::character::KnownSpell;
+use satchel::rules::ix::checks::{Condition, Guard, Tradition};
+use satchel::rules::ix::critical::{critical_from_d100, roll_critical};
+use satchel::rules::ix::dice::CheckResult;
+use satchel::rules::ix::health::Vitality;
+use satchel::rules::ix::stats::Characteristic;
+
+fn sheet() -> IxSheet {
+    IxSheet::new("Vex")
+}
+
+fn result(net: i32) -> CheckResult {
+    CheckResult {
+        net_successes: net,
+        net_boons: 0,
+        breakthroughs: 0,
+        calamities: 0,
+        succeeded: net >= 1,
+    }
+}
+
+#[test]
+fn new_sheet_has_defaults_and_the_default_skills() {
+    let s = sheet();
+    assert_eq!(s.character.name, "Vex");
+    assert_eq!(s.character.skills.len(), 24);
+    assert_eq!(
+        (s.character.health.wounds, s.character.health.strain),
+        (10, 10)
+    );
+    assert!(!s.fortune);
+}
+
+#[test]
+fn characteristics_and_skills_are_range_checked() {
+    let mut s = sheet();
+    s.apply(IxEdit::Characteristic(Characteristic::Intellect, 4))
+        .unwrap();
+    assert_eq!(s.character.characteristics.intellect, 4);
+    let e = s
+        .apply(IxEdit::Characteristic(Characteristic::Might, 7))
+        .unwrap_err();
+    assert!(e.contains("Might") && e.contains('6'), "{e}");
+    assert_eq!(s.character.characteristics.might, 2);
+    s.apply(IxEdit::SkillRank(9, 3)).unwrap();
+    assert_eq!(s.character.skills[9].name, "Medicine");
+    assert_eq!(s.character.skills[9].rank, 3);
+    assert!(s.apply(IxEdit::SkillRank(9, 6)).is_err());
+    assert!(s.apply(IxEdit::SkillRank(99, 1)).is_err());
+    // Intellect 4, Medicine 3: higher-of is 4 dice, 3 of them upgraded.
+    let pool = s
+        .character
+        .skill_pool("Medicine", Characteristic::Intellect)
+        .unwrap();
+    assert_eq!(pool.describe(), "1 Ability, 3 Mastery vs no dice");
+}
+
+#[test]
+fn custom_skills_add_rename_relink_remove() {
+    let mut s = sheet();
+    s.apply(IxEdit::AddSkill(
+        "  Sailing ".into(),
+        Characteristic::Agility,
+    ))
+    .unwrap();
+    let i = s.character.skills.len() - 1;
+    assert_eq!(s.character.skills[i].name, "Sailing");
+    assert!(
+        s.apply(IxEdit::AddSkill("lore".into(), Characteristic::Savvy))
+            .unwrap_err()
+            .contains("already")
+    );
+    assert!(
+        s.apply(IxEdit::AddSkill("  ".into(), Characteristic::Savvy))
+            .is_err()
+    );
+    assert!(
+        s.apply(IxEdit::AddSkill("x".repeat(41), Characteristic::Savvy))
+            .is_err()
+    );
+    s.apply(IxEdit::RenameSkill(i, "Seamanship".into()))
+        .unwrap();
+    s.apply(IxEdit::LinkSkill(i, Characteristic::Intellect))
+        .unwrap();
+    assert_eq!(
+        s.character.skills[i].characteristic,
+        Characteristic::Intellect
+    );
+    assert!(s.apply(IxEdit::RenameSkill(i, "Stealth".into())).is_err());
+    s.apply(IxEdit::RemoveSkill(i)).unwrap();
+    assert_eq!(s.character.skills.len(), 24);
+}
+
+#[test]
+fn wounds_run_through_the_rules_to_incapacitation_and_back() {
+    let mut s = sheet();
+    s.apply(IxEdit::Set(Num::Wounds, 3)).unwrap();
+    assert_eq!(s.character.health.wounds, 3);
+    s.apply(IxEdit::Set(Num::Wounds, 0)).unwrap();
+    assert_eq!(
+        s.character.health.vitality(),
+        Vitality::Incapacitated { bleeding: true }
+    );
+    s.apply(IxEdit::BleedOut).unwrap();
+    assert_eq!(s.character.health.wounds, -1);
+    s.apply(IxEdit::Stabilise).unwrap();
+    s.apply(IxEdit::BleedOut).unwrap();
+    assert_eq!(s.character.health.wounds, -1);
+    // Below minus the maximum is out of range and refused.
+    assert!(s.apply(IxEdit::Set(Num::Wounds, -11)).is_err());
+    s.apply(IxEdit::Set(Num::Wounds, 2)).unwrap();
+    assert_eq!(s.character.health.vitality(), Vitality::Standing);
+    assert!(!s.character.health.stabilised);
+    s.apply(IxEdit::Set(Num::Wounds, -10)).unwrap();
+    assert_eq!(s.character.health.vitality(), Vitality::Dead);
+    assert!(s.apply(IxEdit::Set(Num::Wounds, 5)).is_err());
+}
+
+#[test]
+fn maxima_keep_damage_taken_and_strain_costs_refuse_when_short() {
+    let mut s = sheet();
+    s.apply(IxEdit::Set(Num::Wounds, 7)).unwrap();
+    s.apply(IxEdit::Set(Num::WoundsMax, 14)).unwrap();
+    assert_eq!(
+        (s.character.health.wounds_max, s.character.health.wounds),
+        (14, 11)
+    );
+    assert!(s.apply(IxEdit::Set(Num::WoundsMax, 0)).is_err());
+    s.apply(IxEdit::Set(Num::Strain, 1)).unwrap();
+    s.apply(IxEdit::CatchBreath).unwrap();
+    assert_eq!(s.character.health.strain, 2);
+    assert!(
+        s.apply(IxEdit::CatchBreath)
+            .unwrap_err()
+            .contains("Catch Breath")
+    );
+    s.apply(IxEdit::AddSpell(KnownSpell {
+        name: "Bolt".into(),
+        tradition: Tradition::Arcana,
+        trial_dice: 2,
+        strain: 3,
+        notes: String::new(),
+    }))
+    .unwrap();
+    assert!(s.apply(IxEdit::CastSpell(0)).is_err());
+    assert_eq!(s.character.health.strain, 2);
+    s.apply(IxEdit::Rest).unwrap();
+    assert_eq!(s.character.health.strain, 10);
+    assert_eq!(s.character.health.wounds, 13);
+    s.apply(IxEdit::CastSpell(0)).unwrap();
+    assert_eq!(s.character.health.strain, 7);
+    s.apply(IxEdit::NewEncounter).unwrap();
+    s.apply(IxEdit::CatchBreath).unwrap();
+    assert_eq!(s.character.health.strain, 8);
+}
+
+#[test]
+fn defense_is_stored_raw_and_read_capped() {
+    let mut s = sheet();
+    s.apply(IxEdit::Set(Num::Melee, 5)).unwrap();
+    assert_eq!(s.character.defenses.effective_melee(), 3);
+    assert!(s.apply(IxEdit::Set(Num::Ranged, 21)).is_err());
+}
+
+#[test]
+fn critical_injuries_climb_step_down_and_treat() {
+    let mut s = sheet();
+    s.apply(IxEdit::AddInjury(critical_from_d100(12, 0)))
+        .unwrap();
+    let carried = s.character.injuries_carried();
+    let second = critical_from_d100(12, carried as u32);
+    assert_eq!(second.total, 22);
+    s.apply(IxEdit::AddInjury(second)).unwrap();
+    assert_eq!(s.character.critical_injuries[0].row, 2);
+    assert_eq!(s.character.critical_injuries[1].row, 4);
+    assert!(s.character.critical_injuries[1].note.contains("= 22"));
+    s.apply(IxEdit::StepDownInjury(1)).unwrap();
+    assert_eq!(s.character.critical_injuries[1].row, 3);
+    let e = s.apply(IxEdit::TreatInjury(0, result(0))).unwrap_err();
+    assert!(e.contains("failed"));
+    assert_eq!(s.character.critical_injuries.len(), 2);
+    s.apply(IxEdit::TreatInjury(0, result(1))).unwrap();
+    assert_eq!(s.character.critical_injuries.len(), 1);
+    s.apply(IxEdit::RemoveInjury(0)).unwrap();
+    assert!(s.character.critical_injuries.is_empty());
+    // A killed row cannot be treated or stepped down.
+    s.apply(IxEdit::AddInjury(critical_from_d100(100, 5)))
+        .unwrap();
+    assert!(s.apply(IxEdit::TreatInjury(0, result(3))).is_err());
+    assert!(s.apply(IxEdit::StepDownInjury(0)).is_err());
+}
+
+#[test]
+fn seeded_critical_rolls_add_ten_per_injury_carried() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut s = sheet();
+    for n in 0..3 {
+        let roll = roll_critical(&mut rng, s.character.injuries_carried()).unwrap();
+        assert_eq!(roll.total, roll.d100 + 10 * n);
+        s.apply(IxEdit::AddInjury(roll)).unwrap();
+    }
+    assert_eq!(s.character.critical_injuries.len(), 3);
+}
+
+#[test]
+fn conditions_guard_talents_fortune_and_offenses() {
+    let mut s = sheet();
+    s.apply(IxEdit::AddCondition(Condition::Frightened))
+        .unwrap();
+    s.apply(IxEdit::SetText(Text::FrightenedBy, "the wyrm".into()))
+        .unwrap();
+    assert!(
+        s.apply(IxEdit::AddCondition(Condition::Frightened))
+            .is_err()
+    );
+    s.apply(IxEdit::RemoveCondition(0)).unwrap();
+    assert_eq!(s.about.frightened_by, "");
+    s.apply(IxEdit::SetGuard(Guard::Guarded)).unwrap();
+    s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
+    assert_eq!(s.character.guard, Guard::DefensiveGuard);
+    s.apply(IxEdit::AddTalent("Catch Breath".into())).unwrap();
+    s.apply(IxEdit::TalentNote(0, "Recover 2".into())).unwrap();
+    assert!(s.character.has_talent("catch breath"));
+    s.apply(IxEdit::Set(Num::Strain, 5)).unwrap();
+    s.apply(IxEdit::CatchBreath).unwrap();
+    assert_eq!(s.character.health.strain, 7);
+    assert!(s.apply(IxEdit::Fortune(false)).is_err());
+    s.apply(IxEdit::Fortune(true)).unwrap();
+    s.apply(IxEdit::Fortune(false)).unwrap();
+    assert!(!s.fortune);
+    s.apply(IxEdit::Offense(true, "broke an oath".into()))
+        .unwrap();
+    s.apply(IxEdit::Repent("penance".into())).unwrap();
+    assert_eq!(s.character.offenses.count, 1);
+    assert_eq!(s.character.offenses.log.len(), 2);
+    s.apply(IxEdit::SetText(Text::Patron, "Ilmar".into()))
+        .unwrap();
+    assert_eq!(s.character.patron.as_deref(), Some("Ilmar"));
+    let long = "word ".repeat(5000);
+    s.apply(IxEdit::SetText(Text::Notes, long.clone())).unwrap();
+    assert_eq!(s.character.notes, long);
+}
+
+#[test]
+fn old_documents_without_the_new_fields_still_load() {
+    let s = sheet();
+    let gear = serde_json::to_value(&s.gear).unwrap();
+    let old = serde_json::json!({ "gear": gear });
+    let back: IxSheet = serde_json::from_value(old).unwrap();
+    assert_eq!(back.character.skills.len(), 24);
+    assert_eq!(back.gear, s.gear);
+}
+
+fn edit() -> impl Strategy<Value = IxEdit> {
+    let ch = prop::sample::select(Characteristic::ALL.to_vec());
+    prop_oneof![
+        (ch.clone(), -3i32..10).prop_map(|(c, v)| IxEdit::Characteristic(c, v)),
+        (0usize..30, -2i32..8).prop_map(|(i, v)| IxEdit::SkillRank(i, v)),
+        (-25i32..25).prop_map(|v| IxEdit::Set(Num::Wounds, v)),
+        (-5i32..25).prop_map(|v| IxEdit::Set(Num::Strain, v)),
+        (-5i32..120).prop_map(|v| IxEdit::Set(Num::WoundsMax, v)),
+        (-5i32..30).prop_map(|v| IxEdit::Set(Num::Melee, v)),
+        (1u32..=100, 0u32..25).prop_map(|(d, c)| IxEdit::AddInjury(critical_from_d100(d, c))),
+        (0usize..4).prop_map(IxEdit::StepDownInjury),
+        (0usize..4, -2i32..3).prop_map(|(i, n)| IxEdit::TreatInjury(i, result(n))),
+        Just(IxEdit::BleedOut),
+        Just(IxEdit::Rest),
+        Just(IxEdit::CatchBreath),
+        Just(IxEdit::Stabilise),
+        (0usize..3).prop_map(IxEdit::CastSpell),
+        "[a-z ]{0,45}".prop_map(|n| IxEdit::AddSkill(n, Characteristic::Savvy)),
+        (0usize..30, "[a-z ]{0,45}").prop_map(|(i, n)| IxEdit::RenameSkill(i, n)),
+        any::<bool>().prop_map(IxEdit::Fortune),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn a_refused_edit_changes_nothing_and_sheets_stay_valid(edits in prop::collection::vec(edit(), 1..40)) {
+        let mut s = sheet();
+        for e in edits {
+            let before = s.clone();
+            match s.apply(e) {
+                Ok(()) => prop_assert!(s.character.validate().is_empty()),
+                Err(msg) => {
+                    prop_assert!(!msg.is_empty());
+                    prop_assert_eq!(&s, &before);
+                }
+            }
+            let json = serde_json::to_string(&s).unwrap();
+            let back: IxSheet = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(&back, &s);
+        }
+    }
+}

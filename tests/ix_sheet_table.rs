@@ -1,0 +1,191 @@
+//! The Ix GM table reducer: session flips, initiative order and turns, adversary damage,
+//! fear, and the Critical Injury table editor.
+
+use proptest::prelude::*;
+use satchel::model::ix_table::{Fighter, Foe, IxTableDoc, TableEdit};
+use satchel::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use satchel::rules::ix::dice::CheckResult;
+use satchel::rules::ix::session::InitiativeKind;
+
+fn result(net: i32, boons: i32) -> CheckResult {
+    CheckResult {
+        net_successes: net,
+        net_boons: boons,
+        breakthroughs: 0,
+        calamities: 0,
+        succeeded: net >= 1,
+    }
+}
+
+fn fighter(name: &str, pc: bool) -> Fighter {
+    Fighter {
+        name: name.into(),
+        character_id: pc.then(|| format!("id-{name}")),
+        kind: InitiativeKind::OnWatch,
+        rating: 2,
+        rank: 1,
+        result: None,
+    }
+}
+
+#[test]
+fn session_starts_and_points_flip_with_history() {
+    let mut d = IxTableDoc::default();
+    assert!(d.apply(TableEdit::Flip(true, String::new())).is_err());
+    d.apply(TableEdit::StartSession(3)).unwrap();
+    let p = d.session.unwrap();
+    assert_eq!((p.fortune, p.peril), (3, 1));
+    d.apply(TableEdit::Flip(true, "Vex, on a climb".into()))
+        .unwrap();
+    d.apply(TableEdit::Flip(false, String::new())).unwrap();
+    d.apply(TableEdit::Flip(false, String::new())).unwrap();
+    let p = d.session.unwrap();
+    assert_eq!((p.fortune, p.peril), (4, 0));
+    assert!(d.apply(TableEdit::Flip(false, String::new())).is_err());
+    assert_eq!(d.flips.len(), 3);
+    assert_eq!(d.flips[0], "Fortune spent, now Peril (Vex, on a climb)");
+    assert!(d.apply(TableEdit::StartSession(13)).is_err());
+}
+
+#[test]
+fn initiative_orders_by_successes_then_boons_and_turns_wrap_rounds() {
+    let mut d = IxTableDoc::default();
+    for (n, pc) in [("Vex", true), ("Goblins", false), ("Ada", true)] {
+        d.apply(TableEdit::AddFighter(fighter(n, pc))).unwrap();
+    }
+    assert!(d.apply(TableEdit::Rolled(vec![result(1, 0)])).is_err());
+    d.apply(TableEdit::Rolled(vec![
+        result(1, 0),
+        result(2, -1),
+        result(1, 0),
+    ]))
+    .unwrap();
+    let names: Vec<_> = d.order.iter().map(|s| s.entry.name.as_str()).collect();
+    assert_eq!(names, ["Goblins", "Vex", "Ada"]);
+    assert_eq!(d.order[1].tie_group, d.order[2].tie_group);
+    assert!(d.order[1].tie_group.is_some());
+    // Ties settle by moving within the group only.
+    d.apply(TableEdit::MoveSlot(2, 1)).unwrap();
+    assert_eq!(d.order[1].entry.name, "Ada");
+    assert!(d.apply(TableEdit::MoveSlot(1, 0)).is_err());
+    assert_eq!((d.turn, d.round), (0, 1));
+    assert!(d.apply(TableEdit::Step(false)).is_err());
+    for _ in 0..3 {
+        d.apply(TableEdit::Step(true)).unwrap();
+    }
+    assert_eq!((d.turn, d.round), (0, 2));
+    d.apply(TableEdit::Step(false)).unwrap();
+    assert_eq!((d.turn, d.round), (2, 1));
+}
+
+#[test]
+fn minion_groups_lose_members_as_damage_lands() {
+    let mut d = IxTableDoc::default();
+    d.apply(TableEdit::AddFoe(Foe::Minions(
+        MinionGroup::new("Goblins", 4, 3, 1, false).unwrap(),
+    )))
+    .unwrap();
+    d.apply(TableEdit::Damage(0, 5, true)).unwrap();
+    let Foe::Minions(m) = &d.foes[0].foe else {
+        panic!("a minion group")
+    };
+    assert_eq!((m.wounds, m.standing()), (7, 2));
+    d.apply(TableEdit::Damage(0, -2, false)).unwrap();
+    d.apply(TableEdit::Damage(0, 20, true)).unwrap();
+    assert!(d.foes[0].down());
+    d.apply(TableEdit::Fear(0, result(0, 0))).unwrap();
+    assert_eq!(d.foes[0].condition(), Some("Demoralized"));
+    d.apply(TableEdit::Calm(0)).unwrap();
+    assert_eq!(d.foes[0].condition(), None);
+}
+
+#[test]
+fn elites_take_strain_as_wounds_and_nemeses_track_everything() {
+    let mut d = IxTableDoc::default();
+    d.apply(TableEdit::AddFoe(Foe::Elite(
+        Elite::new("Captain", 12, true).unwrap(),
+    )))
+    .unwrap();
+    d.apply(TableEdit::AddFoe(Foe::Nemesis(
+        Nemesis::new("Wyrm", 20, 10, 3, false).unwrap(),
+    )))
+    .unwrap();
+    d.apply(TableEdit::Damage(0, 5, true)).unwrap();
+    assert!(d.apply(TableEdit::Strain(0, 1)).is_err());
+    d.apply(TableEdit::Fear(0, result(0, 0))).unwrap();
+    assert_eq!(d.foes[0].condition(), None, "immune to fear");
+    d.apply(TableEdit::Strain(1, 4)).unwrap();
+    d.apply(TableEdit::NemesisPeril(1, 2)).unwrap();
+    assert!(d.apply(TableEdit::NemesisPeril(1, 21)).is_err());
+    d.apply(TableEdit::Fear(1, result(-1, 0))).unwrap();
+    assert_eq!(d.foes[1].condition(), Some("Frightened"));
+    let Foe::Nemesis(n) = &d.foes[1].foe else {
+        panic!("a nemesis")
+    };
+    assert_eq!((n.health.strain, n.peril), (6, 2));
+    let Foe::Elite(e) = &d.foes[0].foe else {
+        panic!("an elite")
+    };
+    assert_eq!(e.health.wounds, 7);
+    d.apply(TableEdit::FoeInjury(1, 24)).unwrap();
+    assert!(d.apply(TableEdit::FoeInjury(1, 25)).is_err());
+    d.apply(TableEdit::RemoveFoeInjury(1, 0)).unwrap();
+    assert!(d.foes[1].injuries.is_empty());
+}
+
+#[test]
+fn critical_table_rows_rename_refuse_empty_and_reset() {
+    let mut d = IxTableDoc::default();
+    d.apply(TableEdit::CritRow(
+        0,
+        "Graze".into(),
+        "Lose 1 Strain".into(),
+    ))
+    .unwrap();
+    assert_eq!(d.critical.rows[0].name, "Graze");
+    assert!(d.critical.validate().is_ok());
+    assert!(
+        d.apply(TableEdit::CritRow(1, " ".into(), String::new()))
+            .is_err()
+    );
+    assert!(
+        d.apply(TableEdit::CritRow(1, "x".repeat(201), String::new()))
+            .is_err()
+    );
+    let json = serde_json::to_string(&d).unwrap();
+    let back: IxTableDoc = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, d);
+    d.apply(TableEdit::ResetCritical).unwrap();
+    assert_eq!(d.critical, IxTableDoc::default().critical);
+}
+
+fn edit() -> impl Strategy<Value = TableEdit> {
+    prop_oneof![
+        (-2i32..15).prop_map(TableEdit::StartSession),
+        any::<bool>().prop_map(|f| TableEdit::Flip(f, String::new())),
+        (0usize..4, -30i32..30, any::<bool>()).prop_map(|(i, n, a)| TableEdit::Damage(i, n, a)),
+        (0usize..4, -5i32..25).prop_map(|(i, n)| TableEdit::NemesisPeril(i, n)),
+        any::<bool>().prop_map(TableEdit::Step),
+        (0usize..4, 0usize..4).prop_map(|(a, b)| TableEdit::MoveSlot(a, b)),
+        (0usize..30, "[a-z ]{0,3}").prop_map(|(i, n)| TableEdit::CritRow(i, n, String::new())),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn refused_table_edits_change_nothing(edits in prop::collection::vec(edit(), 1..30)) {
+        let mut d = IxTableDoc::default();
+        d.apply(TableEdit::AddFoe(Foe::Minions(MinionGroup::new("G", 3, 4, 1, false).unwrap()))).unwrap();
+        d.apply(TableEdit::AddFoe(Foe::Nemesis(Nemesis::new("N", 9, 5, 2, false).unwrap()))).unwrap();
+        for e in edits {
+            let before = d.clone();
+            if d.apply(e).is_err() {
+                prop_assert_eq!(&d, &before);
+            }
+            prop_assert!(d.critical.validate().is_ok());
+            if let Some(p) = d.session {
+                prop_assert!(p.fortune >= 0 && p.peril >= 0);
+            }
+        }
+    }
+}

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::fields::TextInput;
 use super::gear::{Gear, GearMode};
 use super::state::AppState;
-use super::tray::{Prefill, TrayContext, TrayRequest};
+use super::tray::{CharacterRolls, Prefill, TrayContext, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
@@ -223,40 +223,13 @@ fn Session() -> impl IntoView {
     }
 }
 
-/// The newest rolls made for this character, read from the tray's log.
+/// The newest rolls made for this character, from the tray's log.
 #[component]
 fn RollLog(id: String) -> impl IntoView {
-    let tray = expect_context::<TrayContext>().0;
-    let rows = move || {
-        tray.log.with(|log| {
-            log.entries
-                .iter()
-                .rev()
-                .filter(|e| e.record.character_id.as_deref() == Some(id.as_str()))
-                .take(10)
-                .map(|e| {
-                    let r = &e.record;
-                    let what = if r.label.is_empty() {
-                        r.pool.clone()
-                    } else {
-                        r.label.clone()
-                    };
-                    view! {
-                        <li>
-                            <strong>{what}</strong>
-                            ": "
-                            {r.outcome.clone()}
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
     view! {
         <section class="panel" aria-labelledby="ix-rolls">
             <h2 id="ix-rolls">"Recent rolls"</h2>
-            <ul class="list-plain roll-list">{rows}</ul>
-            <p class="muted small">"The full log is in the dice tray."</p>
+            <CharacterRolls character_id=id/>
         </section>
     }
 }

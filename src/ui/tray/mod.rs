@@ -421,6 +421,9 @@ pub fn DiceTray() -> impl IntoView {
 
     let close = move || {
         open.set(false);
+        // A sheet's hook belongs to the check it opened the tray for: closing without rolling
+        // drops it, so a later unrelated roll never settles that check.
+        tray.on_ix.set(None);
         let back = tray.opener.try_get_value().flatten();
         tray.opener.set_value(None);
         match back.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {

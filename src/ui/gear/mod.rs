@@ -67,6 +67,39 @@ fn value_of(el: Option<impl JsCast>) -> String {
         .unwrap_or_default()
 }
 
+/// Sends edits to the sheet after trying them on a copy.
+#[derive(Clone, Copy)]
+struct Sender {
+    inventory: Signal<Inventory>,
+    on_edit: Callback<GearEdit>,
+    list: bool,
+    msg: RwSignal<Option<String>>,
+}
+
+impl Sender {
+    /// Every change is tried on a copy first: a refusal is shown in place and nothing is sent.
+    /// Called from a dozen places, so kept out of line.
+    #[inline(never)]
+    fn send(self, e: GearEdit) -> bool {
+        let mut copy = self.inventory.get_untracked();
+        if self.list && !copy.unlimited {
+            self.on_edit.run(GearEdit::Unlimited(true));
+            copy.unlimited = true;
+        }
+        match apply_gear(&mut copy, e.clone()) {
+            Ok(()) => {
+                self.msg.set(None);
+                self.on_edit.run(e);
+                true
+            }
+            Err(m) => {
+                self.msg.set(Some(m));
+                false
+            }
+        }
+    }
+}
+
 /// A character's gear. `inventory` is read from the character; every change is sent to
 /// `on_edit` (the sheet wraps it in its own edit and dispatches it).
 #[component]
@@ -97,25 +130,13 @@ pub fn Gear(
         value_of(el)
     };
 
-    // Every change is tried on a copy first: a refusal is shown here and nothing is sent.
-    let send = move |e: GearEdit| -> bool {
-        let mut copy = inventory.get_untracked();
-        if list && !copy.unlimited {
-            on_edit.run(GearEdit::Unlimited(true));
-            copy.unlimited = true;
-        }
-        match apply_gear(&mut copy, e.clone()) {
-            Ok(()) => {
-                msg.set(None);
-                on_edit.run(e);
-                true
-            }
-            Err(m) => {
-                msg.set(Some(m));
-                false
-            }
-        }
+    let ctx = Sender {
+        inventory,
+        on_edit,
+        list,
+        msg,
     };
+    let send = move |e: GearEdit| ctx.send(e);
     let item_at = move |c: usize, i: usize| {
         inventory.with_untracked(|v| v.carriers.get(c).and_then(|c| c.items.get(i)).cloned())
     };

@@ -534,3 +534,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn light_sources_for_the_encounter_die_and_expendable_kinds() {
+    let mut inv = with_mule();
+    add(&mut inv, 0, common("Lantern")).unwrap();
+    add(&mut inv, 0, common("Rope")).unwrap();
+    add(&mut inv, 1, common("Torches")).unwrap();
+    add(&mut inv, 0, common("Torches")).unwrap();
+    // The lantern has no Depletion score; its oil does.
+    assert_eq!(inv.light_sources(), vec![(0, 2), (1, 0)]);
+    assert!(ItemKind::Ammunition.is_expendable());
+    assert!(!ItemKind::Weapon.is_expendable());
+}

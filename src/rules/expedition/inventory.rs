@@ -81,6 +81,14 @@ impl ItemKind {
         ItemKind::Other,
     ];
 
+    /// Whether a whole bundle of it can be used up at once ("Depletion").
+    pub fn is_expendable(self) -> bool {
+        matches!(
+            self,
+            ItemKind::Consumable | ItemKind::Light | ItemKind::Ammunition
+        )
+    }
+
     /// Name in menus.
     pub fn label(self) -> &'static str {
         match self {
@@ -697,6 +705,20 @@ impl Inventory {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Light sources with a Depletion score, on any carrier, as (carrier, item) positions: what
+    /// the referee's encounter die (a 6) asks to check for Depletion ("Encounter Check").
+    pub fn light_sources(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (ci, c) in self.carriers.iter().enumerate() {
+            for (ii, it) in c.items.iter().enumerate() {
+                if it.kind == ItemKind::Light && it.depletion.is_some() {
+                    out.push((ci, ii));
+                }
+            }
+        }
+        out
     }
 
     /// Cash value of every treasure or commodity carried, on every carrier.

@@ -289,6 +289,8 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         );
         if it.depletion.is_some() {
             button(&mut o, "use", &format!("Use {}", it.name), "primary");
+        }
+        if it.depletion.is_some() || it.quantity > 0 || it.kind.is_expendable() {
             button(&mut o, "up", "Used up", "");
         }
         let _ = write!(

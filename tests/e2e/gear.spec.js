@@ -118,6 +118,10 @@ test("drag to a pack animal with a mouse, and the keyboard path (desktop)", asyn
   await expect(gear.locator(".gear-count")).toHaveText("3 / 15 slots used, 12 free");
   await page.screenshot({ path: `${SHOTS}/gear-desktop.png`, fullPage: true });
   await audit(page, "gear desktop");
+  await item(carried, "Rope").click();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/gear-desktop-dark.png`, fullPage: true });
+  await audit(page, "gear desktop dark");
   await app.close();
 });
 

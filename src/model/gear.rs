@@ -1,13 +1,197 @@
 //! Edits to a character's gear (the inventory-slot manager), shared by both sheets. A pure
 //! reducer over `rules::expedition::Inventory`: a change that does not fit is refused whole.
+//!
+//! Carriers and items are addressed by position (carrier 0 is the character), because two
+//! bundles may share a name; the component sends edits built from what it shows, and the
+//! roster applies them at once, so positions never go stale.
 
-use crate::rules::expedition::inventory::Inventory;
+use crate::rules::expedition::inventory::{CarrierKind, Inventory, Item, MAX_CARRIERS};
+use crate::rules::expedition::tables::DepletionReading;
+
+/// Longest item or carrier name.
+pub const MAX_NAME: usize = 80;
+/// Longest item notes.
+pub const MAX_NOTES: usize = 500;
+/// Most items on one inventory (a list without slot limits still has an end).
+pub const MAX_ITEMS: usize = 300;
 
 /// One change to an inventory.
 #[derive(Debug, Clone, PartialEq)]
-pub enum GearEdit {}
+pub enum GearEdit {
+    /// Puts an item on a carrier (refused when it does not fit).
+    Add { carrier: usize, item: Item },
+    /// Replaces an item with its edited version (refused when a new size does not fit).
+    Update {
+        carrier: usize,
+        index: usize,
+        item: Item,
+    },
+    /// Takes an item off for good (the component keeps it for Undo).
+    Remove { carrier: usize, index: usize },
+    /// Moves an item to another carrier; refused whole when it does not fit.
+    Move {
+        from: usize,
+        index: usize,
+        to: usize,
+    },
+    /// Records a Depletion check rolled in the UI: "last use" marks the item.
+    Depleted {
+        carrier: usize,
+        index: usize,
+        reading: DepletionReading,
+    },
+    /// Adds a carrier with its kind's capacity.
+    AddCarrier { name: String, kind: CarrierKind },
+    /// Renames a carrier (names stay unique).
+    RenameCarrier { carrier: usize, name: String },
+    /// Removes a carrier, moving everything it carries to `items_to` first; refused whole
+    /// when that does not fit, so nothing is lost.
+    RemoveCarrier { carrier: usize, items_to: usize },
+    /// Turns slot limits off (Ix gear lists) or on.
+    Unlimited(bool),
+}
+
+fn item_ok(it: &Item) -> Result<(), String> {
+    if let Some(e) = it.validate("item").into_iter().next() {
+        return Err(e.to_string());
+    }
+    let name = it.name.trim();
+    if name.is_empty() {
+        return Err("Give the item a name.".into());
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(format!("Item names are at most {MAX_NAME} characters."));
+    }
+    if it.notes.chars().count() > MAX_NOTES {
+        return Err(format!("Notes are at most {MAX_NOTES} characters."));
+    }
+    Ok(())
+}
+
+fn carrier_name_ok(inv: &Inventory, name: &str, except: Option<usize>) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("Give the carrier a name.".into());
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(format!("Carrier names are at most {MAX_NAME} characters."));
+    }
+    if inv
+        .carriers
+        .iter()
+        .enumerate()
+        .any(|(i, c)| Some(i) != except && c.name == name)
+    {
+        return Err(format!("There is already a carrier called \"{name}\"."));
+    }
+    Ok(name.to_string())
+}
+
+fn no_item() -> String {
+    "That item is no longer there.".into()
+}
 
 /// Applies one edit; on error the inventory is unchanged and the message says why.
-pub fn apply_gear(_inventory: &mut Inventory, edit: GearEdit) -> Result<(), String> {
-    match edit {}
+pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
+    let count: usize = inv.carriers.iter().map(|c| c.items.len()).sum();
+    let get = |inv: &Inventory, c: usize, i: usize| -> Result<Item, String> {
+        inv.carriers
+            .get(c)
+            .and_then(|c| c.items.get(i))
+            .cloned()
+            .ok_or_else(no_item)
+    };
+    match edit {
+        GearEdit::Add { carrier, item } => {
+            item_ok(&item)?;
+            if count >= MAX_ITEMS {
+                return Err(format!("An inventory holds at most {MAX_ITEMS} items."));
+            }
+            inv.fits(carrier, item.size.into())
+                .map_err(|e| e.to_string())?;
+            inv.carriers[carrier].items.push(item);
+        }
+        GearEdit::Update {
+            carrier,
+            index,
+            item,
+        } => {
+            let old = get(inv, carrier, index)?;
+            item_ok(&item)?;
+            if item.size > old.size {
+                inv.fits(carrier, u32::from(item.size - old.size))
+                    .map_err(|e| e.to_string())?;
+            }
+            inv.carriers[carrier].items[index] = item;
+        }
+        GearEdit::Remove { carrier, index } => {
+            get(inv, carrier, index)?;
+            inv.carriers[carrier].items.remove(index);
+        }
+        GearEdit::Move { from, index, to } => {
+            let it = get(inv, from, index)?;
+            if from == to {
+                return Ok(());
+            }
+            inv.fits(to, it.size.into()).map_err(|e| e.to_string())?;
+            inv.carriers[from].items.remove(index);
+            inv.carriers[to].items.push(it);
+        }
+        GearEdit::Depleted {
+            carrier,
+            index,
+            reading,
+        } => {
+            let it = get(inv, carrier, index)?;
+            if it.depletion.is_none() {
+                return Err(format!("{} has no Depletion score.", it.name));
+            }
+            if reading == DepletionReading::LastUse {
+                inv.carriers[carrier].items[index].last_use = true;
+            }
+        }
+        GearEdit::AddCarrier { name, kind } => {
+            let name = carrier_name_ok(inv, &name, None)?;
+            if kind == CarrierKind::Character {
+                return Err("Only the character has a character's slots.".into());
+            }
+            if inv.carriers.len() >= MAX_CARRIERS {
+                return Err(format!("At most {MAX_CARRIERS} carriers."));
+            }
+            inv.add_carrier(&name, kind).map_err(|e| e.to_string())?;
+        }
+        GearEdit::RenameCarrier { carrier, name } => {
+            let name = carrier_name_ok(inv, &name, Some(carrier))?;
+            let c = inv
+                .carriers
+                .get_mut(carrier)
+                .ok_or("That carrier is no longer there.")?;
+            c.name = name;
+        }
+        GearEdit::RemoveCarrier { carrier, items_to } => {
+            if carrier == 0 {
+                return Err("The character's own slots cannot be removed.".into());
+            }
+            if carrier == items_to || items_to >= inv.carriers.len() {
+                return Err("Choose somewhere else for its items.".into());
+            }
+            let gone = inv
+                .carriers
+                .get(carrier)
+                .ok_or("That carrier is no longer there.")?;
+            let size = gone.used();
+            if !gone.items.is_empty() {
+                inv.fits(items_to, size).map_err(|e| e.to_string())?;
+            }
+            let gone = inv.carriers.remove(carrier);
+            let to = if items_to > carrier {
+                items_to - 1
+            } else {
+                items_to
+            };
+            inv.carriers[to].items.extend(gone.items);
+        }
+        GearEdit::Unlimited(on) => inv.unlimited = on,
+    }
+    Ok(())
 }

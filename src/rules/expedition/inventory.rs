@@ -29,6 +29,80 @@ pub struct Item {
     pub needs_ammo: Option<String>,
     /// For ammunition: the type it provides.
     pub ammo_type: Option<String>,
+    /// What sort of thing it is (drives warnings, Use and the treasure total).
+    #[serde(default)]
+    pub kind: ItemKind,
+    /// How many, for a bundle ("12 arrows"); 0 means not counted.
+    #[serde(default)]
+    pub quantity: u32,
+    /// Cash value of treasure or a commodity, in Cash dice.
+    #[serde(default)]
+    pub value: u32,
+    /// The player's own notes.
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// Kinds of item the gear manager tells apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum ItemKind {
+    /// A melee or thrown weapon.
+    Weapon,
+    /// A ranged weapon that needs ammunition carried ("Ammunition").
+    Ranged,
+    /// Ammunition for a ranged weapon.
+    Ammunition,
+    /// Armour: bulky, adds to Ob factors and channeling ("Armor").
+    Armour,
+    /// A shield: adds to Ob factors and channeling ("Shields").
+    Shield,
+    /// Something used up over scenes, with a Depletion score.
+    Consumable,
+    /// A light source, checked for Depletion on the referee's encounter die.
+    Light,
+    /// Treasure or a trade good with a Cash value.
+    Treasure,
+    /// Anything else.
+    #[default]
+    Other,
+}
+
+impl ItemKind {
+    /// Every kind, in the order menus list them.
+    pub const ALL: [ItemKind; 9] = [
+        ItemKind::Weapon,
+        ItemKind::Ranged,
+        ItemKind::Ammunition,
+        ItemKind::Armour,
+        ItemKind::Shield,
+        ItemKind::Consumable,
+        ItemKind::Light,
+        ItemKind::Treasure,
+        ItemKind::Other,
+    ];
+
+    /// Whether a whole bundle of it can be used up at once ("Depletion").
+    pub fn is_expendable(self) -> bool {
+        matches!(
+            self,
+            ItemKind::Consumable | ItemKind::Light | ItemKind::Ammunition
+        )
+    }
+
+    /// Name in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            ItemKind::Weapon => "Weapon",
+            ItemKind::Ranged => "Ranged weapon",
+            ItemKind::Ammunition => "Ammunition",
+            ItemKind::Armour => "Armour",
+            ItemKind::Shield => "Shield",
+            ItemKind::Consumable => "Consumable",
+            ItemKind::Light => "Light source",
+            ItemKind::Treasure => "Treasure or commodity",
+            ItemKind::Other => "Other",
+        }
+    }
 }
 
 impl Item {
@@ -41,6 +115,10 @@ impl Item {
             last_use: false,
             needs_ammo: None,
             ammo_type: None,
+            kind: ItemKind::Other,
+            quantity: 0,
+            value: 0,
+            notes: String::new(),
         }
     }
 
@@ -56,6 +134,7 @@ impl Item {
     pub fn armour(name: &str) -> Self {
         Item {
             size: 2,
+            kind: ItemKind::Armour,
             ..Item::new(name)
         }
     }
@@ -74,6 +153,7 @@ impl Item {
         RulesError::check_range("Depletion score", i64::from(score), 1, 20)?;
         Ok(Item {
             depletion: Some(score),
+            kind: ItemKind::Consumable,
             ..Item::new(name)
         })
     }
@@ -82,6 +162,7 @@ impl Item {
     pub fn ranged_weapon(name: &str, ammo: &str) -> Self {
         Item {
             needs_ammo: Some(ammo.to_string()),
+            kind: ItemKind::Ranged,
             ..Item::new(name)
         }
     }
@@ -94,6 +175,7 @@ impl Item {
         Ok(Item {
             ammo_type: Some(ammo.to_string()),
             depletion,
+            kind: ItemKind::Ammunition,
             ..Item::new(name)
         })
     }
@@ -199,6 +281,9 @@ impl Carrier {
 pub struct Inventory {
     /// Carriers; index 0 is the character.
     pub carriers: Vec<Carrier>,
+    /// A plain gear list without slot limits (Ix characters).
+    #[serde(default)]
+    pub unlimited: bool,
 }
 
 /// What using an item did ("Depletion").
@@ -217,6 +302,7 @@ impl Inventory {
     pub fn new(character_name: &str) -> Self {
         Inventory {
             carriers: vec![Carrier::new(character_name, CarrierKind::Character)],
+            unlimited: false,
         }
     }
 
@@ -414,7 +500,7 @@ impl Inventory {
             for (ii, it) in c.items.iter().enumerate() {
                 errs.extend(it.validate(&format!("inventory.carriers[{ci}].items[{ii}]")));
             }
-            if c.used() > c.kind.capacity() {
+            if !self.unlimited && c.used() > c.kind.capacity() {
                 errs.push(RulesError::out_of_range(
                     &format!("inventory.carriers[{ci}] ({}) slots used", c.name),
                     i64::from(c.used()),
@@ -425,6 +511,253 @@ impl Inventory {
         }
         errs
     }
+}
+
+impl CarrierKind {
+    /// The kinds a player can add, in menu order.
+    pub const ADDABLE: [CarrierKind; 6] = [
+        CarrierKind::Follower,
+        CarrierKind::Hireling,
+        CarrierKind::Porter,
+        CarrierKind::PackAnimal,
+        CarrierKind::SmallCart,
+        CarrierKind::LargeCart,
+    ];
+
+    /// Name in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            CarrierKind::Character => "Character",
+            CarrierKind::Hireling => "Hireling",
+            CarrierKind::Follower => "Follower",
+            CarrierKind::Porter => "Porter",
+            CarrierKind::PackAnimal => "Pack animal",
+            CarrierKind::SmallCart => "Small cart",
+            CarrierKind::LargeCart => "Large cart",
+        }
+    }
+}
+
+/// An entry of the quick-add list: our own list of common gear with the reference's Cost tiers
+/// ("Costs for Goods and Services") and typical Depletion scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Common {
+    /// Name as added.
+    pub name: &'static str,
+    /// Slots.
+    pub size: u8,
+    /// Kind.
+    pub kind: ItemKind,
+    /// Typical Depletion score.
+    pub depletion: Option<u8>,
+    /// Cost tier.
+    pub cost: u8,
+    /// Ammunition type needed (ranged weapons) or provided (ammunition).
+    pub ammo: Option<&'static str>,
+}
+
+const fn common(
+    name: &'static str,
+    size: u8,
+    kind: ItemKind,
+    depletion: Option<u8>,
+    cost: u8,
+    ammo: Option<&'static str>,
+) -> Common {
+    Common {
+        name,
+        size,
+        kind,
+        depletion,
+        cost,
+        ammo,
+    }
+}
+
+/// The quick-add list, by Cost tier.
+pub const COMMON_ITEMS: &[Common] = {
+    use ItemKind::*;
+    &[
+        common("Torches", 1, Light, Some(15), 1, None),
+        common("Lantern oil", 1, Consumable, Some(14), 1, None),
+        common("Rations", 1, Consumable, Some(11), 1, None),
+        common("Arrows (quiver)", 1, Ammunition, None, 1, Some("arrows")),
+        common("Sling stones", 0, Ammunition, None, 1, Some("stones")),
+        common(
+            "Bullets (cartridge box)",
+            1,
+            Ammunition,
+            None,
+            1,
+            Some("bullets"),
+        ),
+        common("Iron spikes", 1, Consumable, Some(12), 1, None),
+        common("Rope", 1, Other, None, 1, None),
+        common("Club", 1, Weapon, None, 1, None),
+        common("Sling", 0, Ranged, None, 1, Some("stones")),
+        common("Military oil", 1, Consumable, Some(13), 2, None),
+        common("Gunpowder", 1, Consumable, Some(13), 2, None),
+        common("Hammer", 1, Other, None, 2, None),
+        common("Lantern", 1, Light, None, 3, None),
+        common("Crowbar", 1, Other, None, 3, None),
+        common("Spear", 1, Weapon, None, 3, None),
+        common("Bow", 1, Ranged, None, 3, Some("arrows")),
+        common("Shield", 1, Shield, None, 3, None),
+        common("Alembic", 1, Other, None, 4, None),
+        common("Sword", 1, Weapon, None, 4, None),
+        common("Battleaxe", 1, Weapon, None, 4, None),
+        common("Polearm", 2, Weapon, None, 4, None),
+        common("Firearm", 1, Ranged, None, 4, Some("bullets")),
+        common("Armour", 2, Armour, None, 6, None),
+        common("Heirloom weapon", 1, Weapon, None, 6, None),
+    ]
+};
+
+impl Common {
+    /// The item this entry adds.
+    pub fn item(&self) -> Item {
+        let ammo = self.ammo.map(str::to_string);
+        let (needs_ammo, ammo_type) = match self.kind {
+            ItemKind::Ranged => (ammo, None),
+            _ => (None, ammo),
+        };
+        Item {
+            size: self.size,
+            depletion: self.depletion,
+            needs_ammo,
+            ammo_type,
+            kind: self.kind,
+            ..Item::new(self.name)
+        }
+    }
+}
+
+fn same_ammo(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+impl Inventory {
+    /// Whether `size` more slots fit on carrier `ci` (always, for a list without limits).
+    pub fn fits(&self, ci: usize, size: u32) -> RulesResult<()> {
+        let c = self.carriers.get(ci).ok_or_else(|| RulesError::NotFound {
+            what: "carrier".into(),
+            name: format!("#{}", ci + 1),
+        })?;
+        if self.unlimited || size <= c.free() {
+            Ok(())
+        } else {
+            Err(RulesError::DoesNotFit {
+                carrier: c.name.clone(),
+                needed: size,
+                free: c.free(),
+            })
+        }
+    }
+
+    /// What the player should know: ranged weapons without their ammunition in the character's
+    /// own slots ("Ammunition") and carriers over capacity.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(me) = self.carriers.first() {
+            for w in me.items.iter().filter(|i| i.kind == ItemKind::Ranged) {
+                let ok = me.items.iter().any(|a| {
+                    a.kind == ItemKind::Ammunition
+                        && match (&w.needs_ammo, &a.ammo_type) {
+                            (Some(n), Some(t)) => same_ammo(n, t),
+                            (Some(_), None) => false,
+                            (None, _) => true,
+                        }
+                });
+                if !ok {
+                    let what = w.needs_ammo.as_deref().unwrap_or("ammunition");
+                    out.push(format!(
+                        "{}: no {what} in your own slots, so it cannot be fired.",
+                        w.name
+                    ));
+                }
+            }
+        }
+        if !self.unlimited {
+            for c in &self.carriers {
+                if c.used() > c.kind.capacity() {
+                    out.push(format!(
+                        "{} carries {} of {} slots: move {} off.",
+                        c.name,
+                        c.used(),
+                        c.kind.capacity(),
+                        c.used() - c.kind.capacity()
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Armour and shields in the character's own slots: each adds 1 to the Ob of endurance,
+    /// balance and climbing tests and of Channeling ("Armor").
+    pub fn burdens(&self) -> Vec<&Item> {
+        self.carriers
+            .first()
+            .map(|c| {
+                c.items
+                    .iter()
+                    .filter(|i| matches!(i.kind, ItemKind::Armour | ItemKind::Shield))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Light sources with a Depletion score, on any carrier, as (carrier, item) positions: what
+    /// the referee's encounter die (a 6) asks to check for Depletion ("Encounter Check").
+    pub fn light_sources(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (ci, c) in self.carriers.iter().enumerate() {
+            for (ii, it) in c.items.iter().enumerate() {
+                if it.kind == ItemKind::Light && it.depletion.is_some() {
+                    out.push((ci, ii));
+                }
+            }
+        }
+        out
+    }
+
+    /// Cash value of every treasure or commodity carried, on every carrier.
+    pub fn treasure_value(&self) -> u32 {
+        self.carriers
+            .iter()
+            .flat_map(|c| &c.items)
+            .filter(|i| i.kind == ItemKind::Treasure)
+            .fold(0u32, |t, i| t.saturating_add(i.value))
+    }
+}
+
+/// An end-of-session treasure split ("Ending a Session": treasure is divided among the present
+/// characters, with a share set aside for regular players who missed it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreasureSplit {
+    /// Cash dice each present character receives.
+    pub each: u32,
+    /// Cash dice set aside for each absent player.
+    pub per_absent: u32,
+    /// Cash dice set aside in all.
+    pub set_aside: u32,
+    /// What does not divide evenly, for the table to decide.
+    pub left_over: u32,
+}
+
+/// Splits `total` Cash into equal whole shares for `present` characters plus `absent` shares
+/// set aside; refused with no one present.
+pub fn split_treasure(total: u32, present: u32, absent: u32) -> RulesResult<TreasureSplit> {
+    RulesError::check_range("present characters", i64::from(present), 1, 1000)?;
+    RulesError::check_range("absent shares", i64::from(absent), 0, 1000)?;
+    let shares = present + absent;
+    let each = total / shares;
+    Ok(TreasureSplit {
+        each,
+        per_absent: each,
+        set_aside: each * absent,
+        left_over: total % shares,
+    })
 }
 
 #[cfg(test)]

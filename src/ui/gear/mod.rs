@@ -1,9 +1,25 @@
-//! The inventory-slot manager, shared by both sheets.
+//! The inventory-slot manager, shared by both sheets: each carrier's slots as a grid, the
+//! item editor and quick-add, moving by tap, keyboard or drag, Use with the Depletion check,
+//! and warnings. Every change is checked with the pure reducer first, so a refusal is shown
+//! here, in words, and nothing is sent.
+//!
+//! Size matters more than anything here: the grids are drawn by one plain view function from
+//! the current state, and every button says what it does in a `data-a` attribute read by one
+//! delegated handler, so the component compiles to a handful of closures however many buttons
+//! it draws. Focus is put back on the same button after each redraw.
 
+use leptos::ev;
+use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use crate::model::gear::GearEdit;
-use crate::rules::expedition::inventory::Inventory;
+use super::tray::faces::Shown;
+use super::tray::{CryptoRng, Outcome, TrayContext};
+use crate::model::gear::{GearEdit, MAX_NAME, MAX_NOTES, apply_gear};
+use crate::rules::expedition::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind};
+use crate::rules::expedition::tables::{DepletionReading, depletion_check};
+
+mod markup;
 
 /// How the gear component draws an inventory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +28,76 @@ pub enum GearMode {
     Slots,
     /// Ix: a plain list without slot limits.
     List,
+}
+
+pub(crate) use markup::party_html;
+
+/// A button whose action is `act`, read by the delegated click handler.
+fn btn(act: &str, label: &str) -> impl IntoView {
+    view! { <button type="button" data-a=act.to_string()>{label.to_string()}</button> }
+}
+
+/// The `data-a` action of the element an event started in (or its nearest ancestor).
+fn action_of(e: &web_sys::Event, attr: &str) -> Option<String> {
+    e.target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(&format!("[{attr}]"))
+        .ok()??
+        .get_attribute(attr)
+}
+
+fn focus_act(act: String) {
+    request_animation_frame(move || {
+        let el = document()
+            .query_selector(&format!("[data-a=\"{act}\"]"))
+            .ok()
+            .flatten()
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(el) = el {
+            let _ = el.focus();
+        }
+    });
+}
+
+/// What a form control holds now (read when a button acts, so typing costs no redraw).
+fn value_of(el: Option<impl JsCast>) -> String {
+    el.and_then(|e| js_sys::Reflect::get(e.unchecked_ref(), &"value".into()).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// Sends edits to the sheet after trying them on a copy.
+#[derive(Clone, Copy)]
+struct Sender {
+    inventory: Signal<Inventory>,
+    on_edit: Callback<GearEdit>,
+    list: bool,
+    msg: RwSignal<Option<String>>,
+}
+
+impl Sender {
+    /// Every change is tried on a copy first: a refusal is shown in place and nothing is sent.
+    /// Called from a dozen places, so kept out of line.
+    #[inline(never)]
+    fn send(self, e: GearEdit) -> bool {
+        let mut copy = self.inventory.get_untracked();
+        if self.list && !copy.unlimited {
+            self.on_edit.run(GearEdit::Unlimited(true));
+            copy.unlimited = true;
+        }
+        match apply_gear(&mut copy, e.clone()) {
+            Ok(()) => {
+                self.msg.set(None);
+                self.on_edit.run(e);
+                true
+            }
+            Err(m) => {
+                self.msg.set(Some(m));
+                false
+            }
+        }
+    }
 }
 
 /// A character's gear. `inventory` is read from the character; every change is sent to
@@ -24,10 +110,483 @@ pub fn Gear(
     /// The character, for the tray's log of Depletion checks.
     character_id: String,
 ) -> impl IntoView {
-    let _ = (on_edit, mode, character_id);
+    let list = mode == GearMode::List;
+    let msg = RwSignal::new(None::<String>);
+    let sel = RwSignal::new(None::<(usize, usize)>);
+    let dest = RwSignal::new(None::<usize>);
+    let editing = RwSignal::new(false);
+    let undo = RwSignal::new(None::<(usize, Item, String)>);
+    let renaming = RwSignal::new(None::<usize>);
+    let removing = RwSignal::new(None::<usize>);
+    let add_to = RwSignal::new(0usize);
+    let who = StoredValue::new(character_id);
+    let quick = RwSignal::new(String::new());
+    let root = NodeRef::<html::Section>::new();
+    // A control's value, read when a button acts (so typing costs no redraw).
+    let field = move |name: &str| {
+        let el = root
+            .get_untracked()
+            .and_then(|r| r.query_selector(&format!("[name={name}]")).ok().flatten());
+        value_of(el)
+    };
+
+    let ctx = Sender {
+        inventory,
+        on_edit,
+        list,
+        msg,
+    };
+    let send = move |e: GearEdit| ctx.send(e);
+    let item_at = move |c: usize, i: usize| {
+        inventory.with_untracked(|v| v.carriers.get(c).and_then(|c| c.items.get(i)).cloned())
+    };
+    let clear = move || {
+        sel.set(None);
+        dest.set(None);
+        editing.set(false);
+    };
+    let move_to = move |to: usize| {
+        let Some((c, i)) = sel.get_untracked() else {
+            return;
+        };
+        if c == to {
+            dest.set(None);
+            return;
+        }
+        let name = item_at(c, i).map(|it| it.name).unwrap_or_default();
+        if send(GearEdit::Move {
+            from: c,
+            index: i,
+            to,
+        }) {
+            let (n, there) = inventory
+                .with_untracked(|v| (v.carriers[to].items.len(), v.carriers[to].name.clone()));
+            clear();
+            msg.set(Some(format!("Moved {name} to {there}.")));
+            focus_act(format!("s:{to}:{}", n.saturating_sub(1)));
+        }
+    };
+    let remove = move |c: usize, i: usize, why: &str| {
+        if let Some(it) = item_at(c, i)
+            && send(GearEdit::Remove {
+                carrier: c,
+                index: i,
+            })
+        {
+            clear();
+            undo.set(Some((c, it.clone(), format!("{} {why}.", it.name))));
+        }
+    };
+    let use_item = move |c: usize, i: usize| {
+        let Some(it) = item_at(c, i) else { return };
+        let Some(score) = it.depletion else { return };
+        if it.last_use {
+            remove(c, i, "was on its last use and is gone");
+            return;
+        }
+        let Ok(r) = depletion_check(&mut CryptoRng, score) else {
+            return;
+        };
+        let face = r.faces.first().copied().unwrap_or(0);
+        let last = r.reading == DepletionReading::LastUse;
+        let words = format!(
+            "{}: d20 showing {face} against {score}+: {}",
+            it.name,
+            if last {
+                "last use, it runs out next time"
+            } else {
+                "holds"
+            }
+        );
+        if send(GearEdit::Depleted {
+            carrier: c,
+            index: i,
+            reading: r.reading,
+        }) {
+            msg.set(Some(words.clone()));
+            if let Some(TrayContext(tray)) = use_context::<TrayContext>() {
+                tray.who.set(Some(who.get_value()));
+                tray.label.set(format!("Depletion: {}", it.name));
+                tray.finish(Outcome {
+                    mode: "Table",
+                    pool: format!("d20 vs Depletion {score}"),
+                    groups: vec![(
+                        String::new(),
+                        vec![(Shown::Plain(20, face.into()), format!("d20 showing {face}"))],
+                    )],
+                    words,
+                    notes: vec![],
+                });
+            }
+        }
+    };
+    let add = move |new: bool| {
+        let item = if new {
+            Some(Item::new("New item"))
+        } else {
+            let q = field("q");
+            quick.set(q.clone());
+            COMMON_ITEMS.iter().find(|c| c.name == q).map(|c| c.item())
+        };
+        let Some(item) = item else {
+            msg.set(Some("Choose an item from the list first.".into()));
+            return;
+        };
+        let to = if list {
+            0
+        } else {
+            field("to").parse().unwrap_or(0)
+        };
+        add_to.set(to);
+        let name = item.name.clone();
+        if send(GearEdit::Add { carrier: to, item }) {
+            let (i, there) = inventory.with_untracked(|v| {
+                let c = &v.carriers[to];
+                (c.items.len() - 1, c.name.clone())
+            });
+            sel.set(Some((to, i)));
+            dest.set(None);
+            editing.set(new);
+            msg.set(Some(format!("Added {name} to {there}.")));
+        }
+    };
+
+    // The editor is drawn when it opens and then left alone, so typing never rebuilds the
+    // field being typed in; each field is saved as it changes.
+    let eid = super::fields::field_id("gear-ed");
+    let editor = move || {
+        let open = editing.get();
+        sel.get()
+            .filter(|_| open)
+            .and_then(|(c, i)| item_at(c, i))
+            .map(|it| markup::editor_html(&it, &eid))
+            .unwrap_or_default()
+    };
+    let save_field = move |el: &web_sys::Element| {
+        let Some(key) = el.get_attribute("data-f") else {
+            return;
+        };
+        let v = value_of(Some(el.clone()));
+        let (Some((c, i)), Some(mut it)) = (
+            sel.get_untracked(),
+            sel.get_untracked().and_then(|(c, i)| item_at(c, i)),
+        ) else {
+            return;
+        };
+        let max = markup::FIELDS
+            .iter()
+            .find(|f| f.0 == key)
+            .map_or(0, |f| f.3);
+        let result = if key == "kind" {
+            it.kind = ItemKind::ALL
+                .into_iter()
+                .find(|k| format!("{k:?}") == v)
+                .unwrap_or_default();
+            Ok(())
+        } else if max > 0 {
+            super::fields::check_number(&v, 0, max).map(|n| match key.as_str() {
+                "size" => it.size = n as u8,
+                "qty" => it.quantity = n as u32,
+                "dep" => {
+                    it.depletion = (n > 0).then_some(n as u8);
+                    it.last_use &= n > 0;
+                }
+                _ => it.value = n as u32,
+            })
+        } else {
+            let limit = if key == "notes" { MAX_NOTES } else { MAX_NAME };
+            let n = v.chars().count();
+            if n > limit {
+                Err(format!("{n} characters; the limit here is {limit}."))
+            } else {
+                match key.as_str() {
+                    "name" => it.name = v,
+                    "notes" => it.notes = v,
+                    _ => {
+                        let t = (!v.trim().is_empty()).then(|| v.trim().to_string());
+                        if it.kind == ItemKind::Ranged {
+                            (it.needs_ammo, it.ammo_type) = (t, None);
+                        } else {
+                            (it.needs_ammo, it.ammo_type) = (None, t);
+                        }
+                    }
+                }
+                Ok(())
+            }
+        };
+        let result = result.and_then(|()| {
+            if send(GearEdit::Update {
+                carrier: c,
+                index: i,
+                item: it,
+            }) {
+                Ok(())
+            } else {
+                Err(msg.get_untracked().unwrap_or_default())
+            }
+        });
+        // The message sits under the field, in place, and the field keeps what was typed.
+        let err = result.err();
+        let _ = el.set_attribute("aria-invalid", if err.is_some() { "true" } else { "false" });
+        if let Some(small) = document().get_element_by_id(&format!("{}-e", el.id())) {
+            small.set_text_content(err.as_deref());
+        }
+    };
+    let on_field = move |e: &ev::Event, typing: bool| {
+        let Some(el) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let text = matches!(
+            el.get_attribute("data-f").as_deref(),
+            Some("name" | "notes" | "ammo")
+        );
+        if typing == text {
+            save_field(&el);
+        }
+    };
+
+    // One handler for every button: `data-a` is "verb" or "verb:carrier[:index]".
+    let act = move |a: &str| {
+        let mut p = a.split(':');
+        let verb = p.next().unwrap_or_default();
+        let mut num = || p.next().and_then(|x| x.parse::<usize>().ok()).unwrap_or(0);
+        let (x, y) = (num(), num());
+        let s = sel.get_untracked();
+        match verb {
+            "s" if s == Some((x, y)) => clear(),
+            "s" => {
+                sel.set(Some((x, y)));
+                dest.set(None);
+                editing.set(false);
+            }
+            "m" => move_to(x),
+            "use" => {
+                if let Some((c, i)) = s {
+                    use_item(c, i)
+                }
+            }
+            "up" => {
+                if let Some((c, i)) = s {
+                    remove(c, i, "used up")
+                }
+            }
+            "rm" => {
+                if let Some((c, i)) = s {
+                    remove(c, i, "removed")
+                }
+            }
+            "ed" => editing.update(|e| *e = !*e),
+            "x" => clear(),
+            "add" => add(false),
+            "new" => add(true),
+            "undo" => {
+                if let Some((c, it, _)) = undo.get_untracked() {
+                    let c = inventory.with_untracked(|v| if c < v.carriers.len() { c } else { 0 });
+                    if send(GearEdit::Add {
+                        carrier: c,
+                        item: it,
+                    }) {
+                        undo.set(None);
+                    }
+                }
+            }
+            "ren" => renaming.set(Some(x)),
+            "save" => {
+                if send(GearEdit::RenameCarrier {
+                    carrier: x,
+                    name: field("rn"),
+                }) {
+                    renaming.set(None);
+                }
+            }
+            "del" => {
+                if inventory
+                    .with_untracked(|v| v.carriers.get(x).is_some_and(|c| c.items.is_empty()))
+                {
+                    send(GearEdit::RemoveCarrier {
+                        carrier: x,
+                        items_to: 0,
+                    });
+                } else {
+                    removing.set(Some(x));
+                }
+            }
+            "to" => {
+                if send(GearEdit::RemoveCarrier {
+                    carrier: x,
+                    items_to: y,
+                }) {
+                    removing.set(None);
+                    clear();
+                }
+            }
+            "no" => {
+                renaming.set(None);
+                removing.set(None);
+            }
+            "carrier" => {
+                let k = field("kind").parse::<usize>().unwrap_or(0).min(5);
+                let kind = CarrierKind::ADDABLE[k];
+                let mut name = field("cname");
+                if name.trim().is_empty() {
+                    let n = inventory.with_untracked(|v| v.carriers.len());
+                    name = format!("{} {n}", kind.label());
+                }
+                if send(GearEdit::AddCarrier { name, kind })
+                    && let Some(el) = root
+                        .get_untracked()
+                        .and_then(|r| r.query_selector("[name=cname]").ok().flatten())
+                {
+                    let _ = js_sys::Reflect::set(&el, &"value".into(), &"".into());
+                }
+            }
+            _ => return,
+        }
+        if verb == "ed" && editing.get_untracked() {
+            request_animation_frame(|| {
+                if let Some(el) = document()
+                    .query_selector(".gear .editor input")
+                    .ok()
+                    .flatten()
+                    .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = el.focus();
+                }
+            });
+        } else if verb != "m" {
+            focus_act(a.to_string());
+        }
+    };
+    let on_click = move |e: ev::MouseEvent| {
+        if let Some(a) = action_of(&e, "data-a") {
+            act(&a);
+        }
+    };
+    let step_dest = move |d: isize| {
+        let Some((from, _)) = sel.get_untracked() else {
+            return;
+        };
+        let n = inventory.with_untracked(|v| v.carriers.len()) as isize;
+        if n < 2 {
+            return;
+        }
+        let mut t = dest.get_untracked().map_or(from as isize, |x| x as isize);
+        loop {
+            t = (t + d).rem_euclid(n);
+            if t as usize != from {
+                break;
+            }
+        }
+        dest.set(Some(t as usize));
+    };
+    let on_key = move |e: ev::KeyboardEvent| {
+        if e.key() == "Enter"
+            && let Some(el) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            && el.tag_name() == "INPUT"
+            && el.has_attribute("data-f")
+        {
+            e.prevent_default();
+            save_field(&el);
+            return;
+        }
+        let on_item = action_of(&e, "data-a").is_some_and(|a| a.starts_with("s:"));
+        let Some((c, i)) = sel.get_untracked() else {
+            return;
+        };
+        if !on_item {
+            return;
+        }
+        match e.key().as_str() {
+            "ArrowRight" | "ArrowDown" => step_dest(1),
+            "ArrowLeft" | "ArrowUp" => step_dest(-1),
+            "Enter" if dest.get_untracked().is_some() => {
+                if let Some(t) = dest.get_untracked() {
+                    move_to(t);
+                }
+            }
+            "Escape" => clear(),
+            _ => return,
+        }
+        e.prevent_default();
+        if !matches!(e.key().as_str(), "Enter") {
+            focus_act(format!("s:{c}:{i}"));
+        }
+    };
+    let on_drag = move |e: ev::DragEvent| {
+        if let Some(a) = action_of(&e, "data-a")
+            && a.starts_with("s:")
+        {
+            if let Some(dt) = e.data_transfer() {
+                let _ = dt.set_data("text/plain", &a);
+            }
+            if sel
+                .get_untracked()
+                .is_none_or(|(c, i)| a != format!("s:{c}:{i}"))
+            {
+                act(&a);
+            }
+        }
+    };
+    let on_drop = move |e: ev::DragEvent| {
+        e.prevent_default();
+        if let Some(c) = action_of(&e, "data-c").and_then(|c| c.parse().ok()) {
+            move_to(c);
+        }
+    };
+
+    // Everything but the editor and the carrier form, drawn from the current state.
+    let body = move || {
+        let ui = markup::Ui {
+            list,
+            sel: sel.get(),
+            dest: dest.get(),
+            renaming: renaming.get(),
+            removing: removing.get(),
+            editing: editing.get(),
+            add_to: add_to.get(),
+            quick: quick.get(),
+            msg: msg.get(),
+            undo: undo.with(|u| u.as_ref().map(|u| u.2.clone())),
+        };
+        inventory.with(|v| markup::gear_html(v, &ui))
+    };
+
     view! {
-        <section class="gear" aria-label="Gear">
-            <p>{move || inventory.with(|i| i.carriers.len())} " carriers"</p>
+        <section
+            class="gear panel wide"
+            aria-label="Gear"
+            node_ref=root
+            on:click=on_click
+            on:keydown=on_key
+            on:input=move |e| on_field(&e, true)
+            on:change=move |e| on_field(&e, false)
+            on:dragstart=on_drag
+            on:dragover=|e: ev::DragEvent| e.prevent_default()
+            on:drop=on_drop
+        >
+            <h2>"Gear"</h2>
+            <div inner_html=body></div>
+            <div inner_html=editor></div>
+            {(!list).then(|| view! {
+                <div class="row gear-carrier-add">
+                    <label class="field">
+                        "Carrier"
+                        <select name="kind">
+                            {CarrierKind::ADDABLE.iter().enumerate().map(|(i, k)| view! { <option value=i.to_string()>{format!("{} ({} slots)", k.label(), k.capacity())}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <label class="field">
+                        "Carrier name"
+                        <input type="text" name="cname" maxlength=MAX_NAME/>
+                    </label>
+                    {btn("carrier", "Add carrier")}
+                </div>
+            })}
         </section>
     }
 }

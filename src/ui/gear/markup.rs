@@ -1,0 +1,543 @@
+//! The gear's grids as HTML text. Building markup as a string and setting it in one place
+//! compiles to a fraction of the size of the same markup as typed views (the bundle budget is
+//! tight), and it is a pure function, tested without a browser. Every button names its action
+//! in `data-a`, read by the component's one delegated handler; user text is escaped.
+
+use std::fmt::Write;
+
+use crate::rules::expedition::inventory::{COMMON_ITEMS, Inventory, Item, split_treasure};
+
+/// What the component shows besides the inventory itself.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ui {
+    pub list: bool,
+    pub sel: Option<(usize, usize)>,
+    pub dest: Option<usize>,
+    pub renaming: Option<usize>,
+    pub removing: Option<usize>,
+    pub editing: bool,
+    pub add_to: usize,
+    pub quick: String,
+    pub msg: Option<String>,
+    pub undo: Option<String>,
+}
+
+/// Text safe inside HTML text and double-quoted attributes.
+pub fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// "1 slot, Depletion 15+, last use".
+pub fn item_meta(it: &Item) -> String {
+    let mut parts = vec![match it.size {
+        1 => "1 slot".to_string(),
+        n => format!("{n} slots"),
+    }];
+    if it.quantity > 0 {
+        parts.push(format!("× {}", it.quantity));
+    }
+    if let Some(d) = it.depletion {
+        parts.push(format!("Depletion {d}+"));
+    }
+    if it.value > 0 {
+        parts.push(format!("{} Cash", it.value));
+    }
+    if it.last_use {
+        parts.push("last use".into());
+    }
+    parts.join(", ")
+}
+
+/// "Torches (1 slot, last use)".
+pub fn item_words(it: &Item) -> String {
+    format!("{} ({})", it.name, item_meta(it))
+}
+
+fn button(o: &mut String, act: &str, label: &str, class: &str) {
+    let _ = write!(
+        o,
+        r#"<button type="button" class="{class}" data-a="{act}">{}</button>"#,
+        esc(label)
+    );
+}
+
+fn option(o: &mut String, value: &str, label: &str, selected: bool) {
+    let _ = write!(
+        o,
+        r#"<option value="{}"{}>{}</option>"#,
+        esc(value),
+        if selected { " selected" } else { "" },
+        esc(label)
+    );
+}
+
+fn item(o: &mut String, ui: &Ui, ci: usize, ii: usize, it: &Item, class: &str) {
+    let _ = write!(
+        o,
+        r#"<li class="{class}"><button type="button" class="item{}{}" data-a="s:{ci}:{ii}" draggable="true" aria-pressed="{}"><span>{}</span> <small>({})</small></button></li>"#,
+        if it.last_use { " last" } else { "" },
+        if it.size > 1 { " bulky" } else { "" },
+        ui.sel == Some((ci, ii)),
+        esc(&it.name),
+        esc(&item_meta(it)),
+    );
+}
+
+/// Everything above the editor: count, warnings, quick-add, messages, the carriers' grids and
+/// the selected item's actions.
+pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
+    let mut o = String::new();
+    let list = ui.list;
+    if let Some(me) = v.carriers.first().filter(|_| !list) {
+        let _ = write!(
+            o,
+            r#"<p class="gear-count"><strong>{} / {}</strong> slots used, {} free</p>"#,
+            me.used(),
+            me.kind.capacity(),
+            me.free()
+        );
+    }
+    o.push_str(r#"<ul class="gear-warn" aria-label="Gear warnings">"#);
+    for w in v.warnings() {
+        let _ = write!(
+            o,
+            r#"<li><span class="flag">Warning</span> {}</li>"#,
+            esc(&w)
+        );
+    }
+    o.push_str("</ul>");
+    let burdens: Vec<String> = v.burdens().iter().map(|i| esc(&i.name)).collect();
+    if !burdens.is_empty() {
+        let _ = write!(
+            o,
+            r#"<p class="muted small">Armour and shields carried (+{} Ob on endurance, balance and climbing tests and on channeling): {}</p>"#,
+            burdens.len(),
+            burdens.join(", ")
+        );
+    }
+    o.push_str(r#"<div class="gear-add row"><label class="field">Common item<select name="q"><option value="">Choose…</option>"#);
+    for c in COMMON_ITEMS {
+        let d = c
+            .depletion
+            .map(|d| format!(", Depletion {d}+"))
+            .unwrap_or_default();
+        let s = if c.size == 1 { "" } else { "s" };
+        let label = format!("{} (Cost {}{d}, {} slot{s})", c.name, c.cost, c.size);
+        option(&mut o, c.name, &label, c.name == ui.quick);
+    }
+    o.push_str("</select></label>");
+    if !list {
+        o.push_str(r#"<label class="field">Add to<select name="to">"#);
+        for (i, c) in v.carriers.iter().enumerate() {
+            let label = format!("{} ({} free)", c.name, c.free());
+            option(&mut o, &i.to_string(), &label, i == ui.add_to);
+        }
+        o.push_str("</select></label>");
+    }
+    button(&mut o, "add", "Add", "primary");
+    button(&mut o, "new", "New item", "");
+    o.push_str("</div>");
+    if let Some(m) = &ui.msg {
+        let _ = write!(o, r#"<p class="gear-msg" role="alert">{}</p>"#, esc(m));
+    }
+    if let Some(u) = &ui.undo {
+        let _ = write!(o, r#"<p class="gear-undo" role="status">{} "#, esc(u));
+        button(&mut o, "undo", "Undo", "");
+        o.push_str("</p>");
+    }
+
+    o.push_str(r#"<div class="carriers">"#);
+    let shown = if list { 1 } else { v.carriers.len() };
+    for (ci, c) in v.carriers.iter().enumerate().take(shown) {
+        let (used, cap) = (c.used(), c.kind.capacity());
+        let over = !list && used > cap;
+        let title = if ci == 0 {
+            "Carried".into()
+        } else {
+            esc(&c.name)
+        };
+        let name = esc(&c.name);
+        let _ = write!(
+            o,
+            r#"<section class="carrier{}{}" aria-label="{title}" data-c="{ci}"><div class="carrier-head"><h3>{title}</h3>"#,
+            if ui.dest == Some(ci) { " dest" } else { "" },
+            if over { " over" } else { "" },
+        );
+        if !list {
+            let _ = write!(
+                o,
+                r#"<span class="muted">{} · {used} / {cap}{}</span>"#,
+                c.kind.label(),
+                if over { " · over capacity" } else { "" }
+            );
+        }
+        if ui.sel.is_some_and(|(f, _)| f != ci) {
+            button(
+                &mut o,
+                &format!("m:{ci}"),
+                &format!("Move here ({} free)", c.free()),
+                "primary move-here",
+            );
+        }
+        let cols: u32 = if ci == 0 { 5 } else { 3 };
+        let _ = write!(
+            o,
+            r#"</div><ul class="grid{}{}" aria-label="{name} slots">"#,
+            if ci == 0 { "" } else { " narrow" },
+            if list { " list" } else { "" }
+        );
+        for (ii, it) in c
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| list || it.size > 0)
+        {
+            let span = u32::from(it.size).clamp(1, cols);
+            let rows = u32::from(it.size).div_ceil(cols).max(1);
+            item(&mut o, ui, ci, ii, it, &format!("cell c{span} r{rows}"));
+        }
+        if !list {
+            for _ in 0..c.free() {
+                o.push_str(r#"<li class="cell empty" aria-hidden="true"></li>"#);
+            }
+        }
+        o.push_str("</ul>");
+        if !list && c.items.iter().any(|i| i.size == 0) {
+            let _ = write!(
+                o,
+                r#"<div class="free-strip"><h4>Free (0 slots)</h4><ul aria-label="{name} free items">"#
+            );
+            for (ii, it) in c.items.iter().enumerate().filter(|(_, it)| it.size == 0) {
+                item(&mut o, ui, ci, ii, it, "");
+            }
+            o.push_str("</ul></div>");
+        }
+        if ci > 0 {
+            o.push_str(r#"<div class="row">"#);
+            button(
+                &mut o,
+                &format!("ren:{ci}"),
+                &format!("Rename {}", c.name),
+                "",
+            );
+            button(
+                &mut o,
+                &format!("del:{ci}"),
+                &format!("Remove {}", c.name),
+                "danger",
+            );
+            o.push_str("</div>");
+        }
+        if ui.renaming == Some(ci) {
+            let _ = write!(
+                o,
+                r#"<div class="row"><label class="field">New name for {name}<input type="text" name="rn" maxlength="80" value="{name}"></label>"#
+            );
+            button(&mut o, &format!("save:{ci}"), "Save name", "primary");
+            button(&mut o, "no", "Cancel", "");
+            o.push_str("</div>");
+        }
+        if ui.removing == Some(ci) {
+            let _ = write!(
+                o,
+                r#"<div class="ask" role="group" aria-label="Where should its items go?"><p>{name} carries {used} slots of gear. Move it all to:</p><div class="row">"#
+            );
+            for (t, other) in v.carriers.iter().enumerate().filter(|(t, _)| *t != ci) {
+                let label = format!("{} ({} free)", other.name, other.free());
+                button(&mut o, &format!("to:{ci}:{t}"), &label, "");
+            }
+            button(&mut o, "no", "Cancel", "");
+            o.push_str("</div></div>");
+        }
+        o.push_str("</section>");
+    }
+    o.push_str("</div>");
+
+    let picked = ui.sel.and_then(|(c, i)| v.carriers.get(c)?.items.get(i));
+    if let Some(it) = picked {
+        let hint = match ui.dest.and_then(|t| v.carriers.get(t)) {
+            Some(t) => format!(
+                "Destination: {}, {} free. Enter moves it, Escape cancels.",
+                esc(&t.name),
+                t.free()
+            ),
+            None if list => String::new(),
+            None => {
+                "Tap “Move here” on a carrier, drag the item, or press the arrow keys then Enter."
+                    .into()
+            }
+        };
+        let notes = if it.notes.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", esc(&it.notes))
+        };
+        let _ = write!(
+            o,
+            r#"<div class="selected" role="region" aria-label="Selected item"><p><strong>{}</strong>{notes}</p><p class="muted small" aria-live="polite">{hint}</p><div class="row">"#,
+            esc(&item_words(it))
+        );
+        if it.depletion.is_some() {
+            button(&mut o, "use", &format!("Use {}", it.name), "primary");
+        }
+        if it.depletion.is_some() || it.quantity > 0 || it.kind.is_expendable() {
+            button(&mut o, "up", "Used up", "");
+        }
+        let _ = write!(
+            o,
+            r#"<button type="button" data-a="ed" aria-expanded="{}">Edit</button>"#,
+            ui.editing
+        );
+        button(&mut o, "rm", "Remove", "danger");
+        button(&mut o, "x", "Deselect", "");
+        o.push_str("</div></div>");
+    }
+    o
+}
+
+/// The editor's fields, one per entry: (data-f key, label, hint, maximum for numbers or 0 for
+/// text). Values are read from the item when the editor opens; each field is then saved as it
+/// changes without redrawing the editor.
+pub const FIELDS: [(&str, &str, &str, i64); 7] = [
+    ("name", "Name", "", 0),
+    ("size", "Slots", "", 15),
+    ("qty", "Quantity", "0 when not counted", 9999),
+    ("dep", "Depletion score", "1-20; 0 for none", 20),
+    ("value", "Cash value", "", 100_000),
+    (
+        "ammo",
+        "Ammunition type",
+        "What a ranged weapon shoots or ammunition holds, e.g. arrows",
+        0,
+    ),
+    ("notes", "Notes", "", 0),
+];
+
+/// The current value of one editor field.
+pub fn field_value(it: &Item, key: &str) -> String {
+    match key {
+        "name" => it.name.clone(),
+        "size" => it.size.to_string(),
+        "qty" => it.quantity.to_string(),
+        "dep" => it.depletion.unwrap_or(0).to_string(),
+        "value" => it.value.to_string(),
+        "ammo" => it
+            .needs_ammo
+            .clone()
+            .or_else(|| it.ammo_type.clone())
+            .unwrap_or_default(),
+        _ => it.notes.clone(),
+    }
+}
+
+/// The item editor; `id` makes its labels and messages unique on the page.
+pub fn editor_html(it: &Item, id: &str) -> String {
+    let mut o = String::from(
+        r#"<div class="editor" role="group" aria-label="Edit item"><div class="editor-nums">"#,
+    );
+    for (key, label, hint, max) in FIELDS {
+        let v = esc(&field_value(it, key));
+        let hint = if hint.is_empty() {
+            String::new()
+        } else {
+            format!(r#"<small class="hint">{hint}</small>"#)
+        };
+        let control = match (key, max) {
+            ("notes", _) => format!(
+                r#"<textarea id="{id}-{key}" data-f="{key}" rows="3" aria-describedby="{id}-{key}-e">{v}</textarea>"#
+            ),
+            (_, 0) => format!(
+                r#"<input id="{id}-{key}" data-f="{key}" type="text" autocomplete="off" value="{v}" aria-describedby="{id}-{key}-e">"#
+            ),
+            _ => format!(
+                r#"<input id="{id}-{key}" data-f="{key}" type="text" inputmode="numeric" autocomplete="off" value="{v}" aria-describedby="{id}-{key}-e">"#
+            ),
+        };
+        let wide = if max == 0 { " text" } else { " num" };
+        let _ = write!(
+            o,
+            r#"<div class="field{wide}"><label for="{id}-{key}">{label}</label>{control}{hint}<small id="{id}-{key}-e" class="error" role="alert"></small></div>"#
+        );
+        if key == "value" {
+            let _ = write!(o, r#"<label class="field">Kind<select data-f="kind">"#);
+            for k in crate::rules::expedition::inventory::ItemKind::ALL {
+                option(&mut o, &format!("{k:?}"), k.label(), k == it.kind);
+            }
+            o.push_str("</select></label>");
+        }
+    }
+    o.push_str(r#"</div><button type="button" class="primary" data-a="ed">Done</button></div>"#);
+    o
+}
+
+/// The GM's party view: the treasure split with who is present, then everyone's gear.
+/// `party` is (id, name, gear) per character; `absent` holds ids.
+pub fn party_html(party: &[(String, String, Inventory)], absent: &[String], aside: bool) -> String {
+    let mut o = String::new();
+    let total: u32 = party.iter().map(|(_, _, g)| g.treasure_value()).sum();
+    let away: Vec<String> = party
+        .iter()
+        .filter(|(id, _, _)| absent.contains(id))
+        .map(|(_, n, _)| esc(n))
+        .collect();
+    let present = party.len() - away.len();
+    let shares = if aside { away.len() } else { 0 };
+    let _ = write!(
+        o,
+        r#"<section class="panel" aria-labelledby="treasure-title"><h2 id="treasure-title">Treasure</h2><p>Total treasure value: <strong>{total} Cash</strong></p><fieldset><legend>Present this session</legend>"#
+    );
+    let check = |o: &mut String, value: &str, label: &str, on: bool| {
+        let _ = write!(
+            o,
+            r#"<label class="present"><input type="checkbox" value="{}"{}> {}</label>"#,
+            esc(value),
+            if on { " checked" } else { "" },
+            esc(label)
+        );
+    };
+    for (id, name, _) in party {
+        check(&mut o, id, name, !absent.contains(id));
+    }
+    o.push_str("</fieldset>");
+    check(
+        &mut o,
+        "-",
+        "Set aside a share for each absent player",
+        aside,
+    );
+    match split_treasure(total, present as u32, shares as u32) {
+        Err(_) => o.push_str("<p>Mark at least one character present to split the treasure.</p>"),
+        Ok(s) => {
+            let _ = write!(
+                o,
+                "<dl><dt>Each present character</dt><dd>{} Cash ({present} present)</dd>",
+                s.each
+            );
+            if shares > 0 {
+                let _ = write!(
+                    o,
+                    "<dt>Set aside</dt><dd>{} Cash for each of {} ({} in all)</dd>",
+                    s.per_absent,
+                    away.join(", "),
+                    s.set_aside
+                );
+            }
+            let _ = write!(
+                o,
+                "<dt>Left over</dt><dd>{} Cash, for the table to decide</dd></dl>",
+                s.left_over
+            );
+        }
+    }
+    o.push_str(r#"</section><div class="party-chars">"#);
+    if party.is_empty() {
+        o.push_str(r#"<p class="muted">No characters yet: create them on the roster.</p>"#);
+    }
+    for (id, name, g) in party {
+        let name = esc(name);
+        let _ = write!(
+            o,
+            r##"<section class="panel" aria-label="{name}'s gear"><h2><a href="#/c/{}">{name}</a></h2><p class="muted small">Treasure: {} Cash</p>"##,
+            esc(id),
+            g.treasure_value()
+        );
+        for c in &g.carriers {
+            let head = if g.unlimited {
+                c.name.clone()
+            } else {
+                c.words()
+            };
+            let _ = write!(o, "<h3>{}</h3><ul>", esc(&head));
+            for it in &c.items {
+                let _ = write!(o, "<li>{}</li>", esc(&item_words(it)));
+            }
+            o.push_str("</ul>");
+        }
+        o.push_str(r#"<ul class="gear-warn">"#);
+        for w in g.warnings() {
+            let _ = write!(o, "<li>{}</li>", esc(&w));
+        }
+        o.push_str("</ul></section>");
+    }
+    o.push_str("</div>");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::expedition::inventory::CarrierKind;
+
+    #[test]
+    fn escapes_user_text_and_marks_the_selection() {
+        let mut inv = Inventory::new("Ada <b>");
+        inv.carriers[0].items.push(Item::armour("Mail \"fine\""));
+        inv.add_carrier("Mule", CarrierKind::PackAnimal).unwrap();
+        let ui = Ui {
+            sel: Some((0, 0)),
+            dest: Some(1),
+            ..Ui::default()
+        };
+        let h = gear_html(&inv, &ui);
+        assert!(h.contains("Mail &quot;fine&quot;"));
+        assert!(!h.contains("<b>"));
+        assert!(h.contains(r#"<strong>2 / 15</strong> slots used, 13 free"#));
+        assert!(h.contains(r#"data-a="s:0:0" draggable="true" aria-pressed="true""#));
+        assert!(h.contains(r#"data-a="m:1">Move here (6 free)"#));
+        assert!(h.contains("Destination: Mule, 6 free."));
+        assert_eq!(h.matches(r#"class="cell empty""#).count(), 13 + 6);
+        assert!(h.contains(r#"class="cell c2 r1""#));
+    }
+
+    #[test]
+    fn party_split_and_escaping() {
+        let mut a = Inventory::new("A");
+        a.carriers[0].items.push(Item {
+            kind: crate::rules::expedition::inventory::ItemKind::Treasure,
+            value: 43,
+            ..Item::new("Gems & <pearls>")
+        });
+        let p = vec![
+            ("1".to_string(), "Ann".to_string(), a),
+            ("2".to_string(), "Bo".to_string(), Inventory::new("Bo")),
+            ("3".to_string(), "Cy".to_string(), Inventory::new("Cy")),
+        ];
+        let h = party_html(&p, &["3".to_string()], true);
+        assert!(h.contains("<strong>43 Cash</strong>"));
+        assert!(h.contains("<dd>14 Cash (2 present)</dd>"));
+        assert!(h.contains("<dd>14 Cash for each of Cy (14 in all)</dd>"));
+        assert!(h.contains("<dd>1 Cash, for the table to decide</dd>"));
+        assert!(h.contains("Gems &amp; &lt;pearls&gt;"));
+        assert!(h.contains(r#"value="3"> Cy"#));
+        let none = party_html(&p, &["1".into(), "2".into(), "3".into()], true);
+        assert!(none.contains("Mark at least one character present"));
+    }
+
+    #[test]
+    fn list_mode_has_no_slots_or_carriers() {
+        let mut inv = Inventory::new("Vex");
+        inv.unlimited = true;
+        inv.carriers[0].items.push(Item::new("Rope"));
+        let h = gear_html(
+            &inv,
+            &Ui {
+                list: true,
+                ..Ui::default()
+            },
+        );
+        assert!(!h.contains("slots used"));
+        assert!(!h.contains("cell empty"));
+        assert!(!h.contains("Add to"));
+        assert!(h.contains("<span>Rope</span>"));
+    }
+}

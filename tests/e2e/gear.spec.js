@@ -1,0 +1,222 @@
+// The inventory-slot manager: filling the slots, refusals, moving by tap, drag and keyboard,
+// Depletion, warnings and the party's treasure split. The gear is reached the way a player
+// reaches it (roster card -> sheet -> "Gear" region), so the journeys hold whatever sheet
+// mounts it.
+import { test, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { openApp } from "./pages.js";
+
+const SHOTS = resolve(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+async function audit(page, label) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+}
+
+/** Creates an Expedition character and opens its sheet; returns the gear region. */
+async function gearOf(app, name) {
+  await app.create("Expedition", name);
+  await app.card(name).getByRole("link", { name }).click();
+  const gear = app.page.getByRole("region", { name: "Gear", exact: true });
+  await expect(gear).toBeVisible();
+  return gear;
+}
+
+async function quickAdd(gear, item, to = null) {
+  await gear.getByRole("combobox", { name: "Common item" }).selectOption(item);
+  if (to !== null) await gear.getByRole("combobox", { name: "Add to" }).selectOption(String(to));
+  await gear.getByRole("button", { name: "Add", exact: true }).click();
+}
+
+async function addCarrier(gear, kind, name) {
+  await gear.getByRole("combobox", { name: "Carrier", exact: true }).selectOption({ label: kind });
+  await gear.getByRole("textbox", { name: "Carrier name" }).fill(name);
+  await gear.getByRole("button", { name: "Add carrier" }).click();
+  await expect(gear.getByRole("region", { name })).toBeVisible();
+}
+
+const item = (scope, name) => scope.getByRole("button", { name: new RegExp(`^${name} \\(`) });
+
+test("fill the 15 slots, a bulky item is refused, tap-tap moves it to a pack animal (phone)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await openApp(page);
+  const gear = await gearOf(app, "Rook");
+  await quickAdd(gear, "Armour");
+  const fill = ["Torches", "Rations", "Rope", "Crowbar", "Hammer", "Spear", "Sword", "Lantern", "Iron spikes", "Alembic", "Club", "Battleaxe", "Lantern oil"];
+  for (const f of fill) await quickAdd(gear, f);
+  await expect(gear.locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
+  const carried = gear.getByRole("region", { name: "Carried" });
+  await expect(carried.getByRole("list", { name: "Rook slots" }).getByRole("button")).toHaveCount(14);
+
+  await quickAdd(gear, "Polearm");
+  await expect(gear.locator(".gear-msg")).toHaveText("Rook: the item needs 2 slots but only 0 are free");
+  await expect(gear.locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
+
+  await addCarrier(gear, "Pack animal (6 slots)", "Mule");
+  const mule = gear.getByRole("region", { name: "Mule" });
+  await expect(mule).toContainText("Pack animal · 0 / 6");
+  // Tap the armour, then tap the destination.
+  await item(carried, "Armour").click();
+  await expect(item(carried, "Armour")).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: `${SHOTS}/gear-selected-phone.png`, fullPage: true });
+  await mule.getByRole("button", { name: "Move here (6 free)" }).click();
+  await expect(item(mule, "Armour")).toBeVisible();
+  await expect(gear.locator(".gear-count")).toHaveText("13 / 15 slots used, 2 free");
+  await quickAdd(gear, "Polearm");
+  await expect(item(carried, "Polearm")).toBeVisible();
+  await expect(gear.locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
+
+  // A move that does not fit is refused whole, with the free space.
+  await quickAdd(gear, "Armour", 1);
+  await quickAdd(gear, "Polearm", 1);
+  await expect(mule).toContainText("Pack animal · 6 / 6");
+  await item(carried, "Polearm").click();
+  await mule.getByRole("button", { name: "Move here (0 free)" }).click();
+  await expect(gear.locator(".gear-msg")).toHaveText("Mule: the item needs 2 slots but only 0 are free");
+  await expect(item(carried, "Polearm")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/gear-phone.png`, fullPage: true });
+  await audit(page, "gear phone");
+
+  // Everything survives a reload.
+  await app.reload();
+  await expect(page.getByRole("region", { name: "Gear", exact: true }).locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
+  await expect(item(page.getByRole("region", { name: "Mule" }), "Armour")).toHaveCount(2);
+  await app.close();
+});
+
+test("drag to a pack animal with a mouse, and the keyboard path (desktop)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const app = await openApp(page);
+  const gear = await gearOf(app, "Ada");
+  await quickAdd(gear, "Armour");
+  await quickAdd(gear, "Rope");
+  await addCarrier(gear, "Pack animal (6 slots)", "Bess");
+  const carried = gear.getByRole("region", { name: "Carried" });
+  const bess = gear.getByRole("region", { name: "Bess" });
+  await item(carried, "Armour").dragTo(bess);
+  await expect(item(bess, "Armour")).toBeVisible();
+  await expect(gear.locator(".gear-count")).toHaveText("1 / 15 slots used, 14 free");
+
+  // Keyboard: select with Enter, arrow to the destination, Enter moves.
+  await item(carried, "Rope").focus();
+  await page.keyboard.press("Enter");
+  await expect(item(carried, "Rope")).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(gear.getByRole("region", { name: "Selected item" })).toContainText("Destination: Bess, 4 free");
+  await page.keyboard.press("Enter");
+  await expect(item(bess, "Rope")).toBeVisible();
+  await expect(gear.locator(".gear-count")).toHaveText("0 / 15 slots used, 15 free");
+
+  // Removing a carrier asks where its items go; nothing is lost.
+  await gear.getByRole("button", { name: "Remove Bess" }).click();
+  await gear.getByRole("group", { name: "Where should its items go?" }).getByRole("button", { name: "Ada (15 free)" }).click();
+  await expect(gear.getByRole("region", { name: "Bess" })).toHaveCount(0);
+  await expect(gear.locator(".gear-count")).toHaveText("3 / 15 slots used, 12 free");
+  await page.screenshot({ path: `${SHOTS}/gear-desktop.png`, fullPage: true });
+  await audit(page, "gear desktop");
+  await item(carried, "Rope").click();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/gear-desktop-dark.png`, fullPage: true });
+  await audit(page, "gear desktop dark");
+  await app.close();
+});
+
+test("use torches until they deplete, with the rolls in the log, undo and used up", async ({ page }) => {
+  // Seeded platform randomness: the production path (CryptoRng -> crypto.getRandomValues) runs.
+  await page.addInitScript(() => {
+    let s = 12345;
+    Crypto.prototype.getRandomValues = function (arr) {
+      const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+      for (let i = 0; i < bytes.length; i++) {
+        s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+        bytes[i] = s & 0xff;
+      }
+      return arr;
+    };
+  });
+  const app = await openApp(page);
+  const gear = await gearOf(app, "Lamplighter");
+  await quickAdd(gear, "Torches");
+  const carried = gear.getByRole("region", { name: "Carried" });
+  const msg = gear.locator(".gear-msg");
+  let uses = 0;
+  while (!(await item(carried, "Torches").textContent()).includes("last use")) {
+    await gear.getByRole("button", { name: "Use Torches" }).click();
+    await expect(msg).toContainText(/Torches: d20 showing \d+ against 15\+: (holds|last use)/);
+    uses++;
+    expect(uses).toBeLessThan(60);
+  }
+  await expect(msg).toContainText("last use, it runs out next time");
+  await gear.getByRole("button", { name: "Use Torches" }).click();
+  await expect(gear.getByRole("status")).toContainText("Torches was on its last use and is gone.");
+  await expect(item(carried, "Torches")).toHaveCount(0);
+  await gear.getByRole("button", { name: "Undo" }).click();
+  await expect(item(carried, "Torches")).toContainText("last use");
+  await item(carried, "Torches").click();
+  await gear.getByRole("button", { name: "Used up" }).click();
+  await expect(item(carried, "Torches")).toHaveCount(0);
+
+  await app.openTray();
+  await app.trayMode("Log");
+  await expect(app.tray().getByText(/Lamplighter · Depletion: Torches/)).toHaveCount(uses);
+  await app.close();
+});
+
+test("a bow without arrows warns; edit an item; party treasure split", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const app = await openApp(page);
+  const gear = await gearOf(app, "Archer");
+  await quickAdd(gear, "Bow");
+  const warnings = gear.getByRole("list", { name: "Gear warnings" });
+  await expect(warnings).toHaveText(/Bow: no arrows in your own slots, so it cannot be fired\./);
+  await quickAdd(gear, "Armour");
+  await expect(gear).toContainText("Armour and shields carried (+1 Ob");
+  await quickAdd(gear, "Arrows (quiver)");
+  await expect(warnings.getByRole("listitem")).toHaveCount(0);
+
+  // A new item, edited into treasure.
+  await gear.getByRole("button", { name: "New item" }).click();
+  const editor = gear.getByRole("group", { name: "Edit item" });
+  await editor.getByRole("textbox", { name: "Name", exact: true }).fill("Gems");
+  await editor.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure or commodity" });
+  const value = editor.getByRole("textbox", { name: "Cash value" });
+  await value.fill("30");
+  await value.press("Enter");
+  await editor.getByRole("textbox", { name: "Notes" }).fill("From the drowned chapel");
+  await expect(item(gear, "Gems")).toHaveText("Gems (1 slot, 30 Cash)");
+  await page.screenshot({ path: `${SHOTS}/gear-editor-desktop.png`, fullPage: true });
+  await audit(page, "gear editor");
+
+  await app.page.goto(app.server.url + "#/");
+  await app.ready();
+  const second = await gearOf(app, "Bard");
+  await second.getByRole("button", { name: "New item" }).click();
+  const ed2 = second.getByRole("group", { name: "Edit item" });
+  await ed2.getByRole("textbox", { name: "Name", exact: true }).fill("Idol");
+  await ed2.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure or commodity" });
+  await ed2.getByRole("textbox", { name: "Cash value" }).fill("13");
+  await ed2.getByRole("textbox", { name: "Cash value" }).press("Enter");
+  await expect(item(second, "Idol")).toHaveText("Idol (1 slot, 13 Cash)");
+  await app.page.goto(app.server.url + "#/");
+  await app.ready();
+  await app.create("Expedition", "Sleeper");
+
+  await app.page.goto(app.server.url + "#/table/party");
+  await expect(page.getByText("Total treasure value: 43 Cash")).toBeVisible();
+  const split = page.getByRole("definition");
+  await expect(split).toHaveText(["14 Cash (3 present)", "1 Cash, for the table to decide"]);
+  await page.getByRole("checkbox", { name: "Sleeper" }).uncheck();
+  await expect(split).toHaveText(["14 Cash (2 present)", "14 Cash for each of Sleeper (14 in all)", "1 Cash, for the table to decide"]);
+  await page.getByRole("checkbox", { name: "Set aside a share for each absent player" }).uncheck();
+  await expect(split).toHaveText(["21 Cash (2 present)", "1 Cash, for the table to decide"]);
+  await expect(page.getByRole("region", { name: "Archer's gear" })).toContainText("Gems (1 slot, 30 Cash)");
+  await page.screenshot({ path: `${SHOTS}/party-desktop.png`, fullPage: true });
+  await audit(page, "party");
+  await app.reload();
+  await expect(page.getByRole("checkbox", { name: "Sleeper" })).not.toBeChecked();
+  await app.close();
+});

@@ -1,0 +1,267 @@
+//! The Expedition sheet's reducer: exact values for each edit, refusals that change nothing,
+//! and seeded procedures that replay identically.
+
+use proptest::prelude::*;
+use satchel::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure};
+use satchel::rules::expedition::dice::Ability;
+use satchel::rules::expedition::harm::BlockSource;
+use satchel::rules::expedition::improvement::Stat;
+use satchel::rules::expedition::magic::DurationUnit;
+use satchel::rules::expedition::money::LedgerEntry;
+
+fn sheet() -> ExpSheet {
+    let mut s = ExpSheet::new("Ada");
+    s.apply(ExpEdit::MaxHp(6)).unwrap();
+    s.apply(ExpEdit::Hp(6)).unwrap();
+    s
+}
+
+#[test]
+fn new_sheet_is_valid_and_round_trips() {
+    let s = sheet();
+    assert!(s.validate().is_empty());
+    assert_eq!(s.core.abilities.might, 2);
+    let json = serde_json::to_string(&s).unwrap();
+    let back: ExpSheet = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+    // A schema-2 sheet from before this issue (gear only) loads with defaults.
+    let old = format!("{{\"gear\":{}}}", serde_json::to_string(&s.gear).unwrap());
+    let back: ExpSheet = serde_json::from_str(&old).unwrap();
+    assert_eq!(back.core.health.max_hp, 6);
+    assert!(back.history.is_empty());
+}
+
+#[test]
+fn abilities_validate_range() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Ability(Ability::Agility, 5)).unwrap();
+    assert_eq!(s.core.abilities.agility, 5);
+    let before = s.clone();
+    let err = s.apply(ExpEdit::Ability(Ability::Might, 9)).unwrap_err();
+    assert!(err.contains("between 1 and 8"), "{err}");
+    assert_eq!(s, before);
+}
+
+#[test]
+fn damage_blocks_then_bonus_then_hp_and_down_and_out() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Armour(true)).unwrap();
+    s.apply(ExpEdit::BonusHp(1)).unwrap();
+    s.apply(ExpEdit::Damage {
+        amount: 4,
+        block: Some(BlockSource::Armour),
+    })
+    .unwrap();
+    // 4 - 2 blocked = 2: 1 from Bonus HP, 1 from HP.
+    assert_eq!((s.core.health.hp, s.core.health.bonus_hp), (5, 0));
+    assert!(s.core.protection.armour_block_used);
+    assert_eq!(
+        s.last(),
+        Some("Took 4 damage (armour blocked 2): 1 from Bonus HP, 1 from HP.")
+    );
+    // The armour's Block is once per day.
+    let before = s.clone();
+    assert!(
+        s.apply(ExpEdit::Damage {
+            amount: 1,
+            block: Some(BlockSource::Armour)
+        })
+        .is_err()
+    );
+    assert_eq!(s, before);
+    s.apply(ExpEdit::Damage {
+        amount: 9,
+        block: None,
+    })
+    .unwrap();
+    assert_eq!(s.core.health.hp, 0);
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    s.apply(ExpEdit::Roll(7, Procedure::DownAndOut { aided: true }))
+        .unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 0);
+    assert!(s.last().unwrap().starts_with("Down and Out: rolled "));
+    // No check owed now: refused.
+    assert!(
+        s.apply(ExpEdit::Roll(7, Procedure::DownAndOut { aided: true }))
+            .is_err()
+    );
+}
+
+#[test]
+fn unaided_down_and_out_is_death() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Damage {
+        amount: 6,
+        block: None,
+    })
+    .unwrap();
+    s.apply(ExpEdit::Roll(1, Procedure::DownAndOut { aided: false }))
+        .unwrap();
+    assert!(s.core.health.dead);
+    assert!(s.apply(ExpEdit::Heal(3)).is_err());
+}
+
+#[test]
+fn seeded_rolls_replay_identically() {
+    let mut a = sheet();
+    a.apply(ExpEdit::Wealth(6)).unwrap();
+    let mut b = a.clone();
+    a.apply(ExpEdit::Roll(42, Procedure::Income)).unwrap();
+    b.apply(ExpEdit::Roll(42, Procedure::Income)).unwrap();
+    assert_eq!(a, b);
+    assert!(
+        a.last()
+            .unwrap()
+            .starts_with("Income: 6 Wealth dice rolled ")
+    );
+    // Once per session, until a new session.
+    let before = a.clone();
+    let err = a.apply(ExpEdit::Roll(43, Procedure::Income)).unwrap_err();
+    assert!(err.contains("once per session"), "{err}");
+    assert_eq!(a, before);
+    a.apply(ExpEdit::NewSession).unwrap();
+    a.apply(ExpEdit::Roll(43, Procedure::Income)).unwrap();
+}
+
+#[test]
+fn rests_heal_and_check_rations() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Damage {
+        amount: 5,
+        block: None,
+    })
+    .unwrap();
+    s.apply(ExpEdit::Roll(3, Procedure::ShortRest(11))).unwrap();
+    assert_eq!(s.core.health.hp, 4);
+    assert!(s.last().unwrap().contains("Rations Depletion d20"));
+    assert!(s.apply(ExpEdit::Roll(4, Procedure::ShortRest(11))).is_err());
+    s.apply(ExpEdit::Armour(true)).unwrap();
+    s.apply(ExpEdit::Damage {
+        amount: 2,
+        block: Some(BlockSource::Armour),
+    })
+    .unwrap();
+    s.apply(ExpEdit::Roll(5, Procedure::LongRest(11))).unwrap();
+    assert_eq!(s.core.health.hp, 6);
+    assert!(!s.core.protection.armour_block_used);
+    assert!(!s.core.health.short_rest_taken);
+    // A Depletion score out of range is refused with words.
+    let err = s
+        .apply(ExpEdit::Roll(5, Procedure::LongRest(0)))
+        .unwrap_err();
+    assert!(err.contains("between 1 and 20"), "{err}");
+}
+
+#[test]
+fn improvement_once_per_session_in_haven() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Cash(30, "Loot".into())).unwrap();
+    let stat = Stat::HitPoints;
+    let err = s
+        .apply(ExpEdit::Roll(9, Procedure::Improve(stat.clone(), 10)))
+        .unwrap_err();
+    assert!(err.contains("Haven"), "{err}");
+    s.apply(ExpEdit::Haven(true)).unwrap();
+    s.apply(ExpEdit::Roll(9, Procedure::Improve(stat.clone(), 10)))
+        .unwrap();
+    assert_eq!(s.core.purse.cash, 20);
+    assert!(
+        s.last()
+            .unwrap()
+            .starts_with("Improve Hit Points to 7: wagered 10 Cash vs Ob 7")
+    );
+    let before = s.clone();
+    let err = s
+        .apply(ExpEdit::Roll(10, Procedure::Improve(stat.clone(), 5)))
+        .unwrap_err();
+    assert!(err.contains("already attempted this session"), "{err}");
+    assert_eq!(s, before);
+    // The gear is untouched by the rules call that borrows it.
+    assert_eq!(s.gear, sheet().gear);
+}
+
+#[test]
+fn ledger_from_the_tray_and_typed_cash() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Cash(5, "Sold a gem".into())).unwrap();
+    s.apply(ExpEdit::Ledger(LedgerEntry {
+        amount: -3,
+        reason: "Wager for a mule".into(),
+        balance: 2,
+    }))
+    .unwrap();
+    assert_eq!(s.core.purse.cash, 2);
+    let l = &s.core.purse.ledger;
+    assert_eq!(l.len(), 2);
+    assert_eq!((l[1].amount, l[1].balance), (-3, 2));
+    assert_eq!(l[1].reason, "Wager for a mule");
+    let before = s.clone();
+    assert!(s.apply(ExpEdit::Cash(-3, "Too much".into())).is_err());
+    assert!(s.apply(ExpEdit::Cash(1, "  ".into())).is_err());
+    assert_eq!(s, before);
+}
+
+#[test]
+fn spells_learn_and_channel_in_armour() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Learn("Bind".into())).unwrap();
+    assert!(s.apply(ExpEdit::Learn("Bind".into())).is_err());
+    assert!(s.apply(ExpEdit::Learn("Nonsense".into())).is_err());
+    s.apply(ExpEdit::Armour(true)).unwrap();
+    s.apply(ExpEdit::Roll(
+        11,
+        Procedure::Channel {
+            spell: "Bind".into(),
+            damage: 0,
+            unit: DurationUnit::Rounds,
+        },
+    ))
+    .unwrap();
+    // Channeling costs 1 HP; armour adds +1 Ob, named in the line.
+    assert_eq!(s.core.health.hp, 5);
+    let line = s.last().unwrap();
+    assert!(line.starts_with("Channel Bind: "), "{line}");
+    assert!(line.to_lowercase().contains("armour"), "{line}");
+    s.apply(ExpEdit::Remove(ListKind::Spell, 0)).unwrap();
+    assert!(s.core.spells.is_empty());
+    assert!(s.apply(ExpEdit::Remove(ListKind::Spell, 0)).is_err());
+}
+
+#[test]
+fn projects_tick_once_per_session() {
+    let mut s = sheet();
+    s.apply(ExpEdit::AddProject("Tower".into(), 4)).unwrap();
+    s.apply(ExpEdit::TickProject(0)).unwrap();
+    assert_eq!(s.core.projects[0].filled, 1);
+    assert!(s.apply(ExpEdit::TickProject(0)).is_err());
+    s.apply(ExpEdit::NewSession).unwrap();
+    s.apply(ExpEdit::TickProject(0)).unwrap();
+    assert_eq!(s.core.projects[0].filled, 2);
+    assert!(s.apply(ExpEdit::AddProject("Big".into(), 9)).is_err());
+}
+
+proptest! {
+    #[test]
+    fn refused_edits_change_nothing_and_sheet_stays_valid(
+        ops in proptest::collection::vec((0u8..8, any::<i16>(), any::<u64>()), 1..40)
+    ) {
+        let mut s = sheet();
+        for (k, v, seed) in ops {
+            let edit = match k {
+                0 => ExpEdit::Hp(v as u32),
+                1 => ExpEdit::Damage { amount: (v as u32) % 30, block: None },
+                2 => ExpEdit::Ability(Ability::Might, v as u8),
+                3 => ExpEdit::Cash(i64::from(v), "x".into()),
+                4 => ExpEdit::Roll(seed, Procedure::LongRest((v as u8) % 22)),
+                5 => ExpEdit::Roll(seed, Procedure::DownAndOut { aided: v % 2 == 0 }),
+                6 => ExpEdit::Wealth(v as u8),
+                _ => ExpEdit::Roll(seed, Procedure::Income),
+            };
+            let before = s.clone();
+            if s.apply(edit).is_err() {
+                prop_assert_eq!(&s, &before);
+            }
+            prop_assert!(s.validate().is_empty(), "{:?}", s.validate());
+        }
+    }
+}

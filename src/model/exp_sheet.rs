@@ -31,8 +31,9 @@ pub struct ExpSheet {
     /// inventory: `core.inventory` is kept empty and only borrows this one during a rules call.
     pub gear: Inventory,
     /// The rules engine's character (Abilities, Health, Protection, Purse, Haven state...).
+    /// Boxed so a character document stays small to move around.
     #[serde(default = "default_core")]
-    pub core: Character,
+    pub core: Box<Character>,
     /// Free notes.
     #[serde(default)]
     pub notes: String,
@@ -41,7 +42,7 @@ pub struct ExpSheet {
     pub history: Vec<String>,
 }
 
-fn default_core() -> Character {
+fn default_core() -> Box<Character> {
     let a = Abilities {
         might: 2,
         agility: 2,
@@ -49,12 +50,12 @@ fn default_core() -> Character {
         acuity: 2,
         discipline: 2,
     };
-    Character::new("", a, 6, 1, 0).expect("defaults are in range")
+    Box::new(Character::new("", a, 6, 1, 0).expect("defaults are in range"))
 }
 
 /// A deterministic generator for replayable rolls (SplitMix64): the UI draws the seed from the
 /// browser's crypto source, the reducer rolls from it.
-struct Seeded(u64);
+pub struct Seeded(pub u64);
 
 impl RngCore for Seeded {
     fn next_u32(&mut self) -> u32 {
@@ -132,7 +133,7 @@ pub enum ExpEdit {
     Hp(u32),
     /// Set max HP (1-20); current HP is kept at most the new maximum.
     MaxHp(u32),
-    /// Add Bonus HP.
+    /// Set the Bonus HP pool (0-100).
     BonusHp(u32),
     /// Bonus HP expire.
     ExpireBonus,
@@ -312,7 +313,10 @@ impl ExpSheet {
                 h.max_hp = v;
                 h.hp = h.hp.min(v);
             }
-            ExpEdit::BonusHp(v) => h.add_bonus_hp(v).map_err(e)?,
+            ExpEdit::BonusHp(v) => {
+                h.bonus_hp = 0;
+                h.add_bonus_hp(v).map_err(e)?;
+            }
             ExpEdit::ExpireBonus => h.expire_bonus_hp(),
             ExpEdit::Damage { amount, block } => {
                 let mut left = amount;

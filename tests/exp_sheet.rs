@@ -265,3 +265,41 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn retirement_needs_wealth_four_and_passes_three_benefits() {
+    let mut old = sheet();
+    old.apply(ExpEdit::Wealth(3)).unwrap();
+    assert!(old.apply(ExpEdit::Retire).unwrap_err().contains("Wealth 4"));
+    old.apply(ExpEdit::Wealth(7)).unwrap();
+    old.apply(ExpEdit::Ability(Ability::Acuity, 5)).unwrap();
+    old.apply(ExpEdit::AddWise("Crypt-wise".into())).unwrap();
+    old.apply(ExpEdit::Retire).unwrap();
+    assert!(old.retired);
+    assert!(old.apply(ExpEdit::Retire).is_err());
+    let mut heir = sheet();
+    heir.apply(ExpEdit::Inherit {
+        ability: Ability::Acuity,
+        retiree_ability: old.core.abilities.acuity,
+        retiree_wealth: old.core.wealth,
+        retiree_wises: old.core.wises.clone(),
+        wise: Some("Crypt-wise".into()),
+    })
+    .unwrap();
+    // Acuity 2 -> 3 (below the retiree's 5), Wealth 1 + 7/3 = 3, the Wise inherited.
+    assert_eq!(heir.core.abilities.acuity, 3);
+    assert_eq!(heir.core.wealth, 3);
+    assert_eq!(heir.core.wises, vec!["Crypt-wise".to_string()]);
+    let before = heir.clone();
+    assert!(
+        heir.apply(ExpEdit::Inherit {
+            ability: Ability::Might,
+            retiree_ability: 2,
+            retiree_wealth: 7,
+            retiree_wises: vec![],
+            wise: Some("Not a wise of theirs".into()),
+        })
+        .is_err()
+    );
+    assert_eq!(heir, before);
+}

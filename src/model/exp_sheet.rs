@@ -14,7 +14,7 @@ use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::inventory::Inventory;
 use crate::rules::expedition::magic::{ChannelingSetup, DurationUnit, channel};
 use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, roll_income};
-use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold};
+use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
 use crate::rules::expedition::tables::{DepletionReading, DownAndOutReading, down_and_out_roll};
 
 /// Lines kept in the sheet's history of rolled procedures.
@@ -31,15 +31,24 @@ pub struct ExpSheet {
     /// inventory: `core.inventory` is kept empty and only borrows this one during a rules call.
     pub gear: Inventory,
     /// The rules engine's character (Abilities, Health, Protection, Purse, Haven state...).
-    /// Boxed so a character document stays small to move around.
-    #[serde(default = "default_core")]
+    /// Boxed so a character document stays small to move around; left out of the JSON while
+    /// untouched, so a new character's share link stays short. Its `name` stays empty: the
+    /// roster's name is the character's name.
+    #[serde(default = "default_core", skip_serializing_if = "is_default_core")]
     pub core: Box<Character>,
     /// Free notes.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
     /// Rolled procedures in words, oldest first (newest [`HISTORY_KEPT`] kept).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<String>,
+    /// Retired: kept as a non-player record with the Wealth it retired at.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retired: bool,
+}
+
+fn is_default_core(c: &Character) -> bool {
+    *c == *default_core()
 }
 
 fn default_core() -> Box<Character> {
@@ -184,6 +193,22 @@ pub enum ExpEdit {
     Remove(ListKind, usize),
     /// A rolled procedure and the seed it rolls from.
     Roll(u64, Procedure),
+    /// Retire the character (Wealth 4 or more); it stays as a record.
+    Retire,
+    /// A successor takes the retiree's three benefits: +1 to `ability` (not above the
+    /// retiree's score there), +1 Wealth per 3 of the retiree's Wealth, one of its Wises.
+    Inherit {
+        /// The Ability raised.
+        ability: Ability,
+        /// The retiree's score in it.
+        retiree_ability: u8,
+        /// The retiree's Wealth.
+        retiree_wealth: u8,
+        /// The retiree's Wises.
+        retiree_wises: Vec<String>,
+        /// The Wise inherited.
+        wise: Option<String>,
+    },
 }
 
 fn text(what: &str, s: &str, max: usize) -> Result<String, String> {
@@ -234,13 +259,12 @@ fn faces(f: &[u8]) -> String {
 impl ExpSheet {
     /// A fresh sheet for a new character called `name`.
     pub fn new(name: &str) -> Self {
-        let mut core = default_core();
-        core.name = name.to_string();
         ExpSheet {
             gear: Inventory::new(name),
-            core,
+            core: default_core(),
             notes: String::new(),
             history: Vec::new(),
+            retired: false,
         }
     }
 
@@ -472,6 +496,49 @@ impl ExpSheet {
             ExpEdit::Roll(seed, p) => {
                 let line = self.roll(&mut Seeded(seed), p)?;
                 self.log(line);
+            }
+            ExpEdit::Retire => {
+                if self.retired {
+                    return Err("The character has already retired.".into());
+                }
+                if c.wealth < 4 {
+                    return Err(format!(
+                        "Retiring needs Wealth 4 or more; this character has {}.",
+                        c.wealth
+                    ));
+                }
+                let line = format!("Retired at Wealth {}.", c.wealth);
+                self.retired = true;
+                self.log(line);
+            }
+            ExpEdit::Inherit {
+                ability,
+                retiree_ability,
+                retiree_wealth,
+                retiree_wises,
+                wise,
+            } => {
+                let b = retire(
+                    retiree_wealth,
+                    retiree_ability,
+                    c.abilities.get(ability),
+                    ability,
+                    &retiree_wises,
+                    wise.as_deref(),
+                )
+                .map_err(e)?;
+                self.apply_in_place(ExpEdit::Ability(ability, b.new_ability_score))?;
+                let c = &mut self.core;
+                c.wealth = (c.wealth + b.wealth_bonus).min(10);
+                if let Some(w) = b.wise.filter(|w| !c.wises.contains(w)) {
+                    c.wises.push(w);
+                }
+                self.log(format!(
+                    "Succeeded a retiree: {} {}, Wealth +{}.",
+                    ability.name(),
+                    b.new_ability_score,
+                    b.wealth_bonus
+                ));
             }
         }
         Ok(())

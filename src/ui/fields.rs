@@ -120,7 +120,7 @@ pub fn Stepper(
                 type="button"
                 class="step"
                 aria-label=format!("Remove one {noun}")
-                disabled=move || value.get() <= min
+                disabled=move || { value.get() <= min }
                 on:click=move |_| step(-1)
             >
                 "−"
@@ -135,7 +135,7 @@ pub fn Stepper(
                 type="button"
                 class="step"
                 aria-label=format!("Add one {noun}")
-                disabled=move || value.get() >= max
+                disabled=move || { value.get() >= max }
                 on:click=move |_| step(1)
             >
                 "+"

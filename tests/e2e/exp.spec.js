@@ -146,3 +146,27 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await expect(page.locator(".exp-ref")).toContainText("Session 2");
   await app.close();
 });
+
+test("retirement at Wealth 4 creates the successor with the benefits", async ({ page }) => {
+  const app = await openApp(page);
+  await newCharacter(app, page, "Old Mag");
+  await sheet(page).getByRole("button", { name: "Retire and create the successor" }).click();
+  await expect(app.banner("Wealth 4 or more")).toBeVisible();
+  await sheet(page).getByLabel("Wealth", { exact: true }).fill("7");
+  await sheet(page).getByLabel("Wealth", { exact: true }).blur();
+  await sheet(page).getByLabel("Wise", { exact: true }).fill("Crypt-wise");
+  const addWise = sheet(page).locator(".exp-add").filter({ has: page.getByLabel("Wise", { exact: true }) }).getByRole("button", { name: "Add" });
+  await addWise.click();
+  await sheet(page).getByLabel("Wise", { exact: true }).fill("Rat-wise");
+  await addWise.click();
+  await sheet(page).getByLabel("Successor's name").fill("Young Mag");
+  await sheet(page).getByLabel("Ability raised").selectOption("Acuity");
+  await sheet(page).getByLabel("Wise passed on").selectOption("Crypt-wise");
+  await sheet(page).getByRole("button", { name: "Retire and create the successor" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Young Mag" })).toBeVisible();
+  // Acuity 2 stays 2 (not below the retiree's 2), Wealth 1 + 7/3 = 3, the Wise inherited.
+  await expect(page.locator(".exp-sheet").getByLabel("Wealth", { exact: true })).toHaveValue("3");
+  await expect(page.locator(".exp-sheet .tags")).toContainText("Crypt-wise");
+  await expect(page.locator(".exp-sheet .tags")).not.toContainText("Rat-wise");
+  await app.close();
+});

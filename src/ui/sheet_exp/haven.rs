@@ -5,12 +5,17 @@ use leptos::prelude::*;
 
 use super::{Ctx, check, local};
 use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure};
+use crate::model::{CharacterAction, System};
 use crate::rules::expedition::character::{Companion, CompanionKind};
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::improvement::{Stat, improvement_ob, improvement_refusal};
 use crate::rules::expedition::odds::pass_probability;
+use crate::ui::browser;
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
+use crate::ui::route::sheet_href;
+use crate::ui::state::AppState;
+use crate::ui::tray::Prefill;
 
 fn stats(s: &ExpSheet) -> Vec<Stat> {
     let mut v: Vec<Stat> = Ability::ALL.into_iter().map(Stat::Ability).collect();
@@ -151,6 +156,11 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
         <section class="panel" aria-labelledby="exp-social">
             <h2 id="exp-social">"Connections, Reputation, Wises"</h2>
             {ctx.num("Connections", 0, 6, |s| s.core.connections.into(), |v| ExpEdit::Connections(v as u8))}
+            <button type="button" on:click=move |_| {
+                let (p, c) = s.with_untracked(|s| (s.core.abilities.presence, s.core.connections));
+                ctx.tray("Connections check".into(), Prefill::Expedition { ability: p, bonus: c.into(), penalty: 0, helping: 0, ob: 1, free: 0 });
+            }>"Connections check"</button>
+            <p class="hint">"2 + Presence + Connections; add a positive Reputation with the faction as bonus dice. Failing by 3 or more lets the Referee invoke the Enmity Clause."</p>
             <h3>"Reputation"</h3>
             <ul class="list-plain">{reps}</ul>
             {adder("Faction", faction, move |f| ctx.edit.run(ExpEdit::Reputation(f, 0)))}
@@ -328,6 +338,99 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                 {local("Max HP", hp, 1, 20)}
             </div>
             <button type="button" on:click=add>"Add companion"</button>
+        </section>
+    }
+}
+
+/// Retirement at Wealth 4+: the character becomes a record and a successor is created with the
+/// three benefits, then opened.
+pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let state = expect_context::<AppState>();
+    let heir = RwSignal::new(String::new());
+    let ability = RwSignal::new(0usize);
+    let wise = RwSignal::new(String::new());
+    let go = move |_| {
+        let from = ctx.id.get_value();
+        if let Err(m) = state.dispatch(CharacterAction::EditExpedition {
+            id: from,
+            edit: ExpEdit::Retire,
+        }) {
+            return state.notify(vec![m]);
+        }
+        let (c, a) = s.with_untracked(|s| (s.core.clone(), Ability::ALL[ability.get_untracked()]));
+        let id = browser::new_id();
+        let w = wise.get_untracked();
+        let steps = [
+            CharacterAction::Create {
+                id: id.clone(),
+                system: System::Expedition,
+                name: heir.get_untracked(),
+            },
+            CharacterAction::EditExpedition {
+                id: id.clone(),
+                edit: ExpEdit::Inherit {
+                    ability: a,
+                    retiree_ability: c.abilities.get(a),
+                    retiree_wealth: c.wealth,
+                    retiree_wises: c.wises.clone(),
+                    wise: (!w.is_empty()).then_some(w),
+                },
+            },
+        ];
+        for step in steps {
+            if let Err(m) = state.dispatch(step) {
+                return state.notify(vec![m]);
+            }
+        }
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&sheet_href(&id)[1..]);
+        }
+    };
+    let abilities = || {
+        Ability::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, a)| view! { <option value=i.to_string()>{a.name()}</option> })
+            .collect_view()
+    };
+    let wises = move || {
+        s.with(|s| {
+            s.core
+                .wises
+                .iter()
+                .map(|w| view! { <option value=w.clone()>{w.clone()}</option> })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="exp-retire">
+            <h2 id="exp-retire">"Retirement"</h2>
+            {move || {
+                if s.with(|s| s.retired) {
+                    view! { <p class="flag">"Retired: kept as a record"</p> }.into_any()
+                } else {
+                    view! {
+                        <p class="hint">"At Wealth 4 or more, at the start of a session. The successor gets +1 to one Ability (up to this character's score), +1 Wealth per 3 Wealth here, and one Wise."</p>
+                        <TextInput label="Successor's name".to_string() value=heir max_chars=80 on_commit=Callback::new(move |t| heir.set(t))/>
+                        <div class="exp-row">
+                            <div class="field">
+                                <label for="exp-heir-ab">"Ability raised"</label>
+                                <select id="exp-heir-ab" on:change=move |ev| ability.set(event_target_value(&ev).parse().unwrap_or(0))>{abilities()}</select>
+                            </div>
+                            <div class="field">
+                                <label for="exp-heir-wise">"Wise passed on"</label>
+                                <select id="exp-heir-wise" on:change=move |ev| wise.set(event_target_value(&ev))>
+                                    <option value="">"None"</option>
+                                    {wises}
+                                </select>
+                            </div>
+                        </div>
+                        <button type="button" on:click=go>"Retire and create the successor"</button>
+                    }
+                        .into_any()
+                }
+            }}
         </section>
     }
 }

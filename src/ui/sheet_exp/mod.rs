@@ -143,6 +143,7 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
             {haven::holdings(ctx)}
             {spells::spells(ctx)}
             {haven::companions(ctx)}
+            {haven::retirement(ctx)}
             <section class="panel wide" aria-labelledby="exp-gear">
                 <h2 id="exp-gear">"Gear"</h2>
                 <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
@@ -271,7 +272,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 <button type="button" disabled=move || !p().armour || p().armour_block_used on:click=move |_| take(Some(BlockSource::Armour))>
                     "Block with armour (−2)"
                 </button>
-                <button type="button" disabled=move || p().shield_blocks_used >= p().shields on:click=move |_| take(Some(BlockSource::Shield))>
+                <button type="button" disabled=move || { p().shield_blocks_used >= p().shields } on:click=move |_| take(Some(BlockSource::Shield))>
                     "Block with a shield (−2)"
                 </button>
             </div>

@@ -303,3 +303,26 @@ fn retirement_needs_wealth_four_and_passes_three_benefits() {
     );
     assert_eq!(heir, before);
 }
+
+#[test]
+fn selling_rolls_cost_minus_wealth_dice() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Wealth(3)).unwrap();
+    // Cost within Wealth: pocket change, nothing rolled.
+    s.apply(ExpEdit::Roll(1, Procedure::Sell(3))).unwrap();
+    assert_eq!(
+        s.last(),
+        Some("Sold goods of Cost 3: 0 dice rolled no dice: 0 Cash gained (now 0).")
+    );
+    s.apply(ExpEdit::Roll(2, Procedure::Sell(9))).unwrap();
+    let line = s.last().unwrap();
+    assert!(
+        line.starts_with("Sold goods of Cost 9: 6 dice rolled "),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(&format!("(now {}).", s.core.purse.cash)),
+        "{line}"
+    );
+    assert!(s.apply(ExpEdit::Roll(2, Procedure::Sell(101))).is_err());
+}

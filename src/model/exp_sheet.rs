@@ -13,7 +13,7 @@ use crate::rules::expedition::harm::{BlockSource, MAX_HP, long_rest, short_rest}
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::inventory::Inventory;
 use crate::rules::expedition::magic::{ChannelingSetup, DurationUnit, channel};
-use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, roll_income};
+use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, roll_income, sell};
 use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
 use crate::rules::expedition::tables::{DepletionReading, DownAndOutReading, down_and_out_roll};
 
@@ -116,6 +116,8 @@ pub enum Procedure {
     LongRest(u8),
     /// Income, once per session.
     Income,
+    /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
+    Sell(u32),
     /// An improvement attempt with a Cash wager.
     Improve(Stat, u32),
     /// Channel a known spell.
@@ -601,6 +603,16 @@ impl ExpSheet {
                     faces(&o.roll.faces()),
                     o.gained,
                     o.entry.balance
+                )
+            }
+            Procedure::Sell(cost) => {
+                let o = sell(rng, c.wealth, cost, &mut c.purse, "goods").map_err(e)?;
+                format!(
+                    "Sold goods of Cost {cost}: {} dice rolled {}: {} Cash gained (now {}).",
+                    o.dice,
+                    faces(&o.roll.faces()),
+                    o.gained,
+                    c.purse.cash
                 )
             }
             Procedure::Improve(stat, wager) => {

@@ -79,13 +79,19 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   const cashBefore = Number(await sheet(page).locator(".exp-big strong").textContent());
   expect(cashBefore).toBeGreaterThanOrEqual(10);
   await expect(sheet(page)).toContainText("Cost 6 - Wealth 1: wager Cash against Ob 5");
+  // Selling goods of Cost 5 at Wealth 1 rolls 4 dice (scarcity only raises a price to buy).
+  await sheet(page).getByRole("button", { name: "Sell goods of this Cost" }).click();
+  await expect(latest(page)).toContainText(/Sold goods of Cost 5: 4 dice rolled/);
+  const sold = Number((await latest(page).textContent()).match(/: (\d+) Cash gained/)[1]);
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold));
   await sheet(page).getByRole("button", { name: "Buy in the tray" }).click();
   await expect(app.tray()).toBeVisible();
+  await expect(app.tray().getByLabel("Cash held")).toHaveValue(String(cashBefore + sold));
   await app.tray().getByLabel("Cash wagered").fill("3");
   await app.roll();
   await expect(app.result()).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore - 3));
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 3));
   await expect(sheet(page).locator(".exp-ledger li").first()).toContainText(/^-3 /);
 
   // Improvement in the Haven: once, then refused the second time this session.
@@ -98,9 +104,13 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
 
   // Everything survives a reload.
   await app.reload();
-  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore - 4));
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 4));
   await expect(sheet(page).getByRole("button", { name: "Income rolled this session" })).toBeDisabled();
   await audit(page, "expedition sheet");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await audit(page, "expedition sheet (dark)");
+  await page.screenshot({ path: `${SHOTS}/exp-sheet-dark-390.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
   for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${SHOTS}/exp-sheet-${size.width}.png`, fullPage: true });
@@ -141,6 +151,12 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await ref.getByRole("button", { name: "Start a new session" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText("Session 2 begins");
   await audit(page, "expedition referee");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await audit(page, "expedition referee (dark)");
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/exp-referee-${size.width}.png`, fullPage: true });
+  }
   await app.reload();
   await expect(page.locator(".exp-ref tbody tr")).toHaveCount(2);
   await expect(page.locator(".exp-ref")).toContainText("Session 2");

@@ -82,13 +82,18 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             >
                 {move || if s.with(|s| s.core.purse.income_rolled_this_session) { "Income rolled this session" } else { "Roll Income (Wealth dice)" }}
             </button>
-            <h3>"Buy something"</h3>
+            <h3>"Buy or sell"</h3>
             <div class="exp-row">
                 {local("Cost", cost, 0, MAX_COST.into())}
                 {local("Scarcity", scarcity, 0, MAX_SCARCITY.into())}
             </div>
             <p aria-live="polite">{odds}</p>
-            <button type="button" on:click=buy>"Buy in the tray"</button>
+            <div class="exp-actions">
+                <button type="button" on:click=buy>"Buy in the tray"</button>
+                <button type="button" on:click=move |_| ctx.roll(Procedure::Sell(cost.get_untracked().max(0) as u32))>
+                    "Sell goods of this Cost"
+                </button>
+            </div>
             <h3>"Cash gained or spent"</h3>
             <div class="exp-row">
                 {local("Amount (negative spends)", change, -100_000, 100_000)}

@@ -80,12 +80,12 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
         })
     };
     let catalogue = move || {
-        let q = query.get().to_lowercase();
+        let q = query.get().to_ascii_lowercase();
         let fam = family.get();
         CATALOGUE
             .iter()
             .filter(|sp| fam.is_empty() || sp.family.name() == fam)
-            .filter(|sp| q.is_empty() || sp.name.to_lowercase().contains(&q) || sp.summary.to_lowercase().contains(&q))
+            .filter(|sp| q.is_empty() || sp.name.to_ascii_lowercase().contains(&q) || sp.summary.to_ascii_lowercase().contains(&q))
             .map(|sp| {
                 let name = sp.name;
                 view! {

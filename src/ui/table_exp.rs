@@ -191,19 +191,19 @@ pub fn ExpeditionReferee() -> impl IntoView {
     view! {
         <section class="screen sheet columns exp-ref" aria-labelledby="ref-title">
             <header class="sheet-head wide">
-                <h1 id="ref-title">"Expedition referee"</h1>
+                <h2 id="ref-title">"Expedition referee"</h2>
                 <span class="muted">{move || doc.with(|d| format!("Session {}, turn {}", d.session, d.turn))}</span>
             </header>
             <section class="panel" aria-labelledby="ref-session">
-                <h2 id="ref-session">"Session and turns"</h2>
+                <h3 id="ref-session">"Session and turns"</h3>
                 <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| edit(TableEdit::Players(v as u32)))/>
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
                 {buttons("Exploration turns", &POPS, move |p| edit(TableEdit::NextTurn(p)))}
             </section>
             <section class="panel" aria-labelledby="ref-rolls">
-                <h2 id="ref-rolls">"Table rolls"</h2>
-                <h3>"Encounter check"</h3>
+                <h3 id="ref-rolls">"Table rolls"</h3>
+                <h4>"Encounter check"</h4>
                 {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
                 <p class="hint">"On an exploration 6 the lights burn down: call for Depletion checks."</p>
                 <div class="exp-actions">
@@ -215,12 +215,12 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     "In mortal danger"
                 </label>
                 {buttons("Morale", &MORALE, move |d| roll(TableRoll::Morale(d, danger.get_untracked())))}
-                <h3>"Number appearing"</h3>
+                <h4>"Number appearing"</h4>
                 {buttons("Number appearing", &APPEAR, move |a| roll(TableRoll::Appearing(a)))}
                 <button type="button" on:click=factors>"Ob factor calculator"</button>
             </section>
             <section class="panel wide" aria-labelledby="ref-fight">
-                <h2 id="ref-fight">"Combat tracker"</h2>
+                <h3 id="ref-fight">"Combat tracker"</h3>
                 <div class="exp-row">
                     <TextInput label="Name".to_string() value=foe max_chars=60 on_commit=Callback::new(move |t| foe.set(t))/>
                     <NumberInput label="Level".to_string() value=level min=0 max=20 on_commit=Callback::new(move |v| level.set(v))/>
@@ -242,12 +242,12 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <p class="hint">"Everyone rolls; a winner who threatens the loser deals the margin; any tie deals 1 to both. Damage is applied to the tracker."</p>
             </section>
             <section class="panel" aria-labelledby="ref-treasure">
-                <h2 id="ref-treasure">"Treasure guidance"</h2>
+                <h3 id="ref-treasure">"Treasure guidance"</h3>
                 {choose("Difficulty", &DIFF_NAMES, diff)}
                 <p aria-live="polite">{guide}</p>
             </section>
             <section class="panel" aria-labelledby="ref-log">
-                <h2 id="ref-log">"Table log"</h2>
+                <h3 id="ref-log">"Table log"</h3>
                 <ol class="list-plain exp-history" reversed aria-live="polite">
                     {move || doc.with(|d| d.log.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view())}
                 </ol>

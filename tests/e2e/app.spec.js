@@ -24,7 +24,7 @@ test("one character of each system persists across a reload", async ({ page }) =
   expect(index.characters).toHaveLength(2);
   for (const id of index.characters) {
     const doc = JSON.parse(stored[`satchel/v1/character/${id}`]);
-    expect(doc.schema).toBe(1);
+    expect(doc.schema).toBe(2);
   }
   await app.close();
 });

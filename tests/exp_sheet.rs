@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use satchel::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure};
+use satchel::rules::expedition::character::{Abilities, Character};
 use satchel::rules::expedition::dice::Ability;
 use satchel::rules::expedition::harm::BlockSource;
 use satchel::rules::expedition::improvement::Stat;
@@ -20,6 +21,18 @@ fn sheet() -> ExpSheet {
 fn new_sheet_is_valid_and_round_trips() {
     let s = sheet();
     assert!(s.validate().is_empty());
+    // The sheet's defaults are what the rules' validating constructor makes.
+    let a = Abilities {
+        might: 2,
+        agility: 2,
+        presence: 2,
+        acuity: 2,
+        discipline: 2,
+    };
+    assert_eq!(
+        *ExpSheet::new("Ada").core,
+        Character::new("", a, 6, 1, 0).unwrap()
+    );
     assert_eq!(s.core.abilities.might, 2);
     let json = serde_json::to_string(&s).unwrap();
     let back: ExpSheet = serde_json::from_str(&json).unwrap();

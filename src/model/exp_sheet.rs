@@ -9,11 +9,13 @@ use super::gear::{GearEdit, apply_gear};
 use crate::rules::expedition::character::{Abilities, Character, Companion};
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::error::RulesError;
-use crate::rules::expedition::harm::{BlockSource, MAX_HP, long_rest, short_rest};
+use crate::rules::expedition::harm::{
+    BlockSource, Health, MAX_HP, Protection, long_rest, short_rest,
+};
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::inventory::Inventory;
 use crate::rules::expedition::magic::{ChannelingSetup, DurationUnit, channel};
-use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, roll_income, sell};
+use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
 use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
 use crate::rules::expedition::tables::{DepletionReading, DownAndOutReading, down_and_out_roll};
 
@@ -52,14 +54,42 @@ fn is_default_core(c: &Character) -> bool {
 }
 
 fn default_core() -> Box<Character> {
-    let a = Abilities {
-        might: 2,
-        agility: 2,
-        presence: 2,
-        acuity: 2,
-        discipline: 2,
-    };
-    Box::new(Character::new("", a, 6, 1, 0).expect("defaults are in range"))
+    // A literal rather than `Character::new`: the defaults are in range (tested), and the
+    // validating constructor would pull its messages into the bundle for nothing.
+    Box::new(Character {
+        name: String::new(),
+        abilities: Abilities {
+            might: 2,
+            agility: 2,
+            presence: 2,
+            acuity: 2,
+            discipline: 2,
+        },
+        health: Health {
+            hp: 6,
+            max_hp: 6,
+            bonus_hp: 0,
+            lingering_wounds: 0,
+            scars: 0,
+            dead: false,
+            pending_down_and_out: 0,
+            short_rest_taken: false,
+        },
+        protection: Protection::default(),
+        wealth: 1,
+        purse: Purse::default(),
+        connections: 0,
+        reputation: Vec::new(),
+        wises: Vec::new(),
+        strongholds: Vec::new(),
+        spells: Vec::new(),
+        never_learnable: Vec::new(),
+        companions: Vec::new(),
+        inventory: Inventory::new(""),
+        projects: Vec::new(),
+        improved_this_session: Vec::new(),
+        in_haven: false,
+    })
 }
 
 /// A deterministic generator for replayable rolls (SplitMix64): the UI draws the seed from the

@@ -339,3 +339,50 @@ fn selling_rolls_cost_minus_wealth_dice() {
     );
     assert!(s.apply(ExpEdit::Roll(2, Procedure::Sell(101))).is_err());
 }
+
+#[test]
+fn runestones_cost_three_times_ob_and_are_learned_when_bought() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Wealth(6)).unwrap();
+    s.apply(ExpEdit::Cash(2, "Purse".into())).unwrap();
+    // Conduit is Ob 2: Cost 6 is within Wealth 6, so one Cash die and no roll.
+    s.apply(ExpEdit::Roll(3, Procedure::Runestone("Conduit".into(), 1)))
+        .unwrap();
+    assert_eq!(s.core.purse.cash, 1);
+    assert_eq!(s.core.spells.len(), 1);
+    assert!(s.last().unwrap().ends_with("Bought and learned (Cash 1)."));
+    let before = s.clone();
+    assert!(
+        s.apply(ExpEdit::Roll(3, Procedure::Runestone("Conduit".into(), 1)))
+            .unwrap_err()
+            .contains("already known")
+    );
+    assert!(
+        s.apply(ExpEdit::Roll(
+            3,
+            Procedure::Runestone("Fell Blast".into(), 1)
+        ))
+        .is_err()
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn recognition_rolls_a_d8_against_reputation() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Reputation("Guild".into(), 6)).unwrap();
+    s.apply(ExpEdit::Reputation("Guild".into(), -6)).unwrap();
+    assert_eq!(s.core.reputation.len(), 1);
+    s.apply(ExpEdit::Roll(8, Procedure::Recognition("Guild".into())))
+        .unwrap();
+    let line = s.last().unwrap();
+    assert!(
+        line.starts_with("Recognition by Guild (Reputation -6): d8 rolled "),
+        "{line}"
+    );
+    // Unknown factions have Reputation 0: never recognised.
+    s.apply(ExpEdit::Roll(8, Procedure::Recognition("Crown".into())))
+        .unwrap();
+    assert!(s.last().unwrap().ends_with(": not recognised."));
+    assert!(s.apply(ExpEdit::Reputation("Guild".into(), 7)).is_err());
+}

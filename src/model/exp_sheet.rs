@@ -17,7 +17,9 @@ use crate::rules::expedition::inventory::Inventory;
 use crate::rules::expedition::magic::{ChannelingSetup, DurationUnit, channel};
 use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
 use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
-use crate::rules::expedition::tables::{DepletionReading, DownAndOutReading, down_and_out_roll};
+use crate::rules::expedition::tables::{
+    DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
+};
 
 /// Lines kept in the sheet's history of rolled procedures.
 pub const HISTORY_KEPT: usize = 40;
@@ -148,6 +150,10 @@ pub enum Procedure {
     Income,
     /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
     Sell(u32),
+    /// Buy a spell's runestone (Cost 3 x Ob) with a Cash wager; bought means learned.
+    Runestone(String, u32),
+    /// Does someone of this faction recognise the character? (d8 against |Reputation|)
+    Recognition(String),
     /// An improvement attempt with a Cash wager.
     Improve(Stat, u32),
     /// Channel a known spell.
@@ -643,6 +649,35 @@ impl ExpSheet {
                     faces(&o.roll.faces()),
                     o.gained,
                     c.purse.cash
+                )
+            }
+            Procedure::Runestone(spell, wager) => {
+                let o = c.buy_runestone(rng, &spell, 0, wager).map_err(e)?;
+                let roll = o.test.as_ref().map_or(String::new(), |t| {
+                    format!(", rolled {}: {}", faces(&t.roll.faces()), t.words())
+                });
+                format!(
+                    "Runestone of {spell}: {}{roll}. {} (Cash {}).",
+                    o.plan.words,
+                    if o.acquired {
+                        "Bought and learned"
+                    } else {
+                        "Not bought"
+                    },
+                    c.purse.cash
+                )
+            }
+            Procedure::Recognition(faction) => {
+                let rep = c.reputation_with(&faction);
+                let t = recognition_roll(rng, rep).map_err(e)?;
+                format!(
+                    "Recognition by {faction} (Reputation {rep}): d8 rolled {}: {}.",
+                    t.faces[0],
+                    match (t.reading, rep < 0) {
+                        (false, _) => "not recognised",
+                        (true, false) => "recognised, favourably",
+                        (true, true) => "recognised, with hostility",
+                    }
                 )
             }
             Procedure::Improve(stat, wager) => {

@@ -125,7 +125,7 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                 .map(|(i, r)| {
                     let f = r.faction.clone();
                     let score = r.score;
-                    let f2 = f.clone();
+                    let (f2, f3) = (f.clone(), f.clone());
                     view! {
                         <li class="exp-add">
                             <crate::ui::fields::NumberInput
@@ -135,6 +135,9 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                                 max=6
                                 on_commit=Callback::new(move |v| ctx.edit.run(ExpEdit::Reputation(f2.clone(), v as i8)))
                             />
+                            <button type="button" on:click=move |_| ctx.roll(Procedure::Recognition(f3.clone()))>
+                                {format!("Recognised by {f}?")}
+                            </button>
                             {remove(ctx, ListKind::Reputation, i, f)}
                         </li>
                     }

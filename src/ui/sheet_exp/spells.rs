@@ -26,6 +26,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     let unit = RwSignal::new(0usize);
     let query = RwSignal::new(String::new());
     let family = RwSignal::new(String::new());
+    let wager = RwSignal::new(1i64);
     let known = move || {
         let dmg = damage.get().max(0) as u32;
         s.with(|sh| {
@@ -88,12 +89,22 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
             .filter(|sp| q.is_empty() || sp.name.to_ascii_lowercase().contains(&q) || sp.summary.to_ascii_lowercase().contains(&q))
             .map(|sp| {
                 let name = sp.name;
+                let cost = sp.fixed_ob().map(|o| 3 * u32::from(o));
                 view! {
-                    <li>
+                    <li class="exp-add">
                         <button type="button" class="rollable" on:click=move |_| ctx.edit.run(ExpEdit::Learn(name.into()))>
                             <span>{format!("Learn {name}")}</span>
                             <span class="muted">{sp.words()}</span>
                         </button>
+                        {cost.map(|c| view! {
+                            <button
+                                type="button"
+                                aria-label=format!("Buy runestone (Cost {c}): {name}")
+                                on:click=move |_| ctx.roll(Procedure::Runestone(name.into(), wager.get_untracked().max(0) as u32))
+                            >
+                                {format!("Buy runestone (Cost {c})")}
+                            </button>
+                        })}
                     </li>
                 }
             })
@@ -111,7 +122,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="exp-spells">
             <h2 id="exp-spells">"Spells"</h2>
-            <p class="hint">"Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
+            <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
             <div class="exp-row">
                 {local("Damage taken this round", damage, 0, 100)}
                 <div class="field">
@@ -132,6 +143,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                         </select>
                     </div>
                 </div>
+                {local("Cash to wager on a runestone", wager, 1, 200)}
                 <ul class="list-plain exp-catalogue">{catalogue}</ul>
             </details>
         </section>

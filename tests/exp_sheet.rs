@@ -386,3 +386,50 @@ fn recognition_rolls_a_d8_against_reputation() {
     assert!(s.last().unwrap().ends_with(": not recognised."));
     assert!(s.apply(ExpEdit::Reputation("Guild".into(), 7)).is_err());
 }
+
+#[test]
+fn infuse_then_release_for_bonus_dice_at_one_hp() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Learn("Conduit".into())).unwrap();
+    assert!(s.apply(ExpEdit::Release(0)).is_err());
+    s.apply(ExpEdit::Infuse(0)).unwrap();
+    assert!(s.core.spells[0].infused && s.core.spells[0].exhausted);
+    assert!(s.apply(ExpEdit::Infuse(0)).is_err());
+    s.apply(ExpEdit::Release(0)).unwrap();
+    // Conduit is Ob 2: +2 dice for 1 HP.
+    assert_eq!(s.core.health.hp, 5);
+    assert_eq!(
+        s.last(),
+        Some("Released Conduit: +2 bonus dice to one test or save, for 1 HP.")
+    );
+    assert!(s.apply(ExpEdit::Infuse(3)).is_err());
+}
+
+#[test]
+fn spell_mastery_learns_or_bars_the_spell_for_good() {
+    for seed in 0..20u64 {
+        let mut s = sheet();
+        s.apply(ExpEdit::Roll(seed, Procedure::Mastery("Conduit".into())))
+            .unwrap();
+        let line = s.last().unwrap().to_string();
+        assert!(
+            line.starts_with("Spell Mastery of Conduit: Ob 3, rolled "),
+            "{line}"
+        );
+        if line.contains("Learned.") {
+            assert_eq!(s.core.spells.len(), 1);
+        } else {
+            assert!(
+                line.contains("Never learnable. Down and Out: rolled "),
+                "{line}"
+            );
+            assert_eq!(s.core.never_learnable, vec!["Conduit".to_string()]);
+            let before = s.clone();
+            assert!(
+                s.apply(ExpEdit::Roll(seed, Procedure::Mastery("Conduit".into())))
+                    .is_err()
+            );
+            assert_eq!(s, before);
+        }
+    }
+}

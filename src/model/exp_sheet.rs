@@ -14,9 +14,13 @@ use crate::rules::expedition::harm::{
 };
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::inventory::Inventory;
-use crate::rules::expedition::magic::{ChannelingSetup, DurationUnit, channel};
+use crate::rules::expedition::magic::{
+    ChannelingSetup, DurationUnit, MasteryOutcome, channel, infuse, release_infusion_boost,
+    spell_mastery,
+};
 use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
 use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
+use crate::rules::expedition::spells::find_spell;
 use crate::rules::expedition::tables::{
     DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
 };
@@ -154,6 +158,9 @@ pub enum Procedure {
     Runestone(String, u32),
     /// Does someone of this faction recognise the character? (d8 against |Reputation|)
     Recognition(String),
+    /// Spell Mastery of a plundered runestone: the spell's Ability at Ob + 1; failure means
+    /// never learnable and a Down and Out roll without armour's help.
+    Mastery(String),
     /// An improvement attempt with a Cash wager.
     Improve(Stat, u32),
     /// Channel a known spell.
@@ -231,6 +238,10 @@ pub enum ExpEdit {
     Remove(ListKind, usize),
     /// A rolled procedure and the seed it rolls from.
     Roll(u64, Procedure),
+    /// Infuse a known spell (by index): its runestone drains and holds the energy.
+    Infuse(usize),
+    /// Release an infusion (by index) for +Ob bonus dice on one test or save, at 1 HP.
+    Release(usize),
     /// Retire the character (Wealth 4 or more); it stays as a record.
     Retire,
     /// A successor takes the retiree's three benefits: +1 to `ability` (not above the
@@ -535,6 +546,20 @@ impl ExpSheet {
                 let line = self.roll(&mut Seeded(seed), p)?;
                 self.log(line);
             }
+            ExpEdit::Infuse(i) | ExpEdit::Release(i) => {
+                let k = c.spells.get_mut(i).ok_or("No such spell.")?;
+                let line = if matches!(edit, ExpEdit::Infuse(_)) {
+                    infuse(k).map_err(e)?;
+                    format!("Infused {}: the runestone holds its energy.", k.name)
+                } else {
+                    let n = release_infusion_boost(k, &mut c.health).map_err(e)?;
+                    format!(
+                        "Released {}: +{n} bonus dice to one test or save, for 1 HP.",
+                        k.name
+                    )
+                };
+                self.log(line);
+            }
             ExpEdit::Retire => {
                 if self.retired {
                     return Err("The character has already retired.".into());
@@ -679,6 +704,37 @@ impl ExpSheet {
                         (true, true) => "recognised, with hostility",
                     }
                 )
+            }
+            Procedure::Mastery(name) => {
+                let a = find_spell(&name).map_err(e)?.ability;
+                let o = spell_mastery(
+                    rng,
+                    &name,
+                    c.abilities.get(a),
+                    &c.spells,
+                    &mut c.never_learnable,
+                    &mut c.health,
+                )
+                .map_err(e)?;
+                match o {
+                    MasteryOutcome::Learned { test, spell } => {
+                        let line = format!(
+                            "Spell Mastery of {name}: Ob {}, rolled {}: {}. Learned.",
+                            test.ob,
+                            faces(&test.roll.faces()),
+                            test.words()
+                        );
+                        c.spells.push(spell);
+                        line
+                    }
+                    MasteryOutcome::Failed { test, down_and_out } => format!(
+                        "Spell Mastery of {name}: Ob {}, rolled {}: {}. Never learnable. {} (no armour).",
+                        test.ob,
+                        faces(&test.roll.faces()),
+                        test.words(),
+                        dao_words(&down_and_out.faces, down_and_out.reading)
+                    ),
+                }
             }
             Procedure::Improve(stat, wager) => {
                 std::mem::swap(&mut self.gear, &mut c.inventory);

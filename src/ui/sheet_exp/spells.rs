@@ -46,7 +46,11 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                     .ok()?;
                     let odds = pct(pass_probability(2 + u32::from(a), ob.ob).unwrap_or(0.0));
                     let name = k.name.clone();
+                    let infused = k.infused;
                     let mut state = Vec::new();
+                    if infused {
+                        state.push(format!("infused: release for +{} dice", sp.fixed_ob().unwrap_or(0)));
+                    }
                     if k.exhausted {
                         state.push("exhausted until a long rest".to_string());
                     }
@@ -69,6 +73,9 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                     })
                                 >
                                     {format!("Channel {}", k.name)}
+                                </button>
+                                <button type="button" on:click=move |_| ctx.edit.run(if infused { ExpEdit::Release(i) } else { ExpEdit::Infuse(i) })>
+                                    {format!("{} {}", if infused { "Release" } else { "Infuse" }, k.name)}
                                 </button>
                                 <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::Remove(ListKind::Spell, i))>
                                     {format!("Forget {}", k.name)}
@@ -96,6 +103,9 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                             <span>{format!("Learn {name}")}</span>
                             <span class="muted">{sp.words()}</span>
                         </button>
+                        <button type="button" aria-label=format!("Master a plundered runestone: {name}") on:click=move |_| ctx.roll(Procedure::Mastery(name.into()))>
+                            "Master a plundered runestone"
+                        </button>
                         {cost.map(|c| view! {
                             <button
                                 type="button"
@@ -122,7 +132,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="exp-spells">
             <h2 id="exp-spells">"Spells"</h2>
-            <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
+            <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager), or master a plundered one (Ob + 1; failing is final and rolls Down and Out). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
             <div class="exp-row">
                 {local("Damage taken this round", damage, 0, 100)}
                 <div class="field">

@@ -47,6 +47,13 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await expect(latest(page)).toContainText("Channel Bind:");
   await expect(sheet(page)).toContainText("5 of 6 HP");
 
+  // HP above the maximum is refused in place and nothing changes.
+  const hp = sheet(page).getByRole("textbox", { name: "HP", exact: true });
+  await hp.fill("7");
+  await hp.blur();
+  await expect(sheet(page)).toContainText("7 is above the most, 6.");
+  await expect(sheet(page)).toContainText("5 of 6 HP");
+
   // Drop to 0 HP, then Down and Out (tended: 2d6 with the armour rule).
   await sheet(page).getByLabel("Damage", { exact: true }).fill("9");
   await sheet(page).getByLabel("Damage", { exact: true }).blur();

@@ -246,20 +246,26 @@ fn Health(ctx: Ctx) -> impl IntoView {
             block,
         })
     };
-    let max = Signal::derive(move || i64::from(h().max_hp));
+    let max = Memo::new(move |_| s.with(|s| i64::from(s.core.health.max_hp)));
     view! {
         <section class="panel" aria-labelledby="exp-hp">
             <h2 id="exp-hp">"Hit Points"</h2>
             <p class="state-words" aria-live="polite">{move || h().words()}</p>
             {move || h().dead.then(|| view! { <p class="flag">"Dead"</p> })}
-            <Stepper
-                label="HP".to_string()
-                value=Signal::derive(move || i64::from(h().hp))
-                min=0
-                max=20
-                noun="HP"
-                on_commit=Callback::new(move |v: i64| edit.run(ExpEdit::Hp(v.min(max.get_untracked()) as u32)))
-            />
+            // Rebuilt only when max HP changes, so typing a value above it says why.
+            {move || {
+                let max = max.get();
+                view! {
+                    <Stepper
+                        label="HP".to_string()
+                        value=Signal::derive(move || i64::from(h().hp))
+                        min=0
+                        max
+                        noun="HP"
+                        on_commit=Callback::new(move |v: i64| edit.run(ExpEdit::Hp(v as u32)))
+                    />
+                }
+            }}
             <div class="exp-row">
                 {ctx.num("Max HP", 1, 20, |s| s.core.health.max_hp.into(), |v| ExpEdit::MaxHp(v as u32))}
                 {ctx.num("Bonus HP", 0, 100, |s| s.core.health.bonus_hp.into(), |v| ExpEdit::BonusHp(v as u32))}

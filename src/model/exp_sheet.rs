@@ -1,16 +1,308 @@
 //! The Expedition character sheet document: what a COEAC player tracks, stored inside the
-//! character. Edits go through [`ExpSheet::apply`], a pure reducer.
+//! character. Edits go through [`ExpSheet::apply`], a pure reducer: rolled procedures carry a
+//! seed drawn by the UI, so the same edit always gives the same result and a test can replay it.
 
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::gear::{GearEdit, apply_gear};
+use crate::rules::expedition::character::{Abilities, Character, Companion};
+use crate::rules::expedition::dice::Ability;
+use crate::rules::expedition::error::RulesError;
+use crate::rules::expedition::harm::{
+    BlockSource, Health, MAX_HP, Protection, long_rest, short_rest,
+};
+use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::inventory::Inventory;
+use crate::rules::expedition::magic::{
+    ChannelingSetup, DurationUnit, MasteryOutcome, channel, infuse, release_infusion_boost,
+    spell_mastery,
+};
+use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
+use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
+use crate::rules::expedition::spells::find_spell;
+use crate::rules::expedition::tables::{
+    DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
+};
+
+/// Lines kept in the sheet's history of rolled procedures.
+pub const HISTORY_KEPT: usize = 40;
+/// Longest name, tag or note line the sheet stores.
+pub const TEXT_MAX: usize = 80;
+/// Longest notes.
+pub const NOTES_MAX: usize = 4000;
 
 /// Everything on an Expedition sheet beyond the roster's name and id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExpSheet {
-    /// The character's gear (the inventory-slot manager's data).
+    /// The character's gear (the inventory-slot manager's data). This is the one authoritative
+    /// inventory: `core.inventory` is kept empty and only borrows this one during a rules call.
     pub gear: Inventory,
+    /// The rules engine's character (Abilities, Health, Protection, Purse, Haven state...).
+    /// Boxed so a character document stays small to move around; left out of the JSON while
+    /// untouched, so a new character's share link stays short. Its `name` stays empty: the
+    /// roster's name is the character's name.
+    #[serde(default = "default_core", skip_serializing_if = "is_default_core")]
+    pub core: Box<Character>,
+    /// Free notes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// Rolled procedures in words, oldest first (newest [`HISTORY_KEPT`] kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<String>,
+    /// Retired: kept as a non-player record with the Wealth it retired at.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retired: bool,
+}
+
+fn is_default_core(c: &Character) -> bool {
+    *c == *default_core()
+}
+
+fn default_core() -> Box<Character> {
+    // A literal rather than `Character::new`: the defaults are in range (tested), and the
+    // validating constructor would pull its messages into the bundle for nothing.
+    Box::new(Character {
+        name: String::new(),
+        abilities: Abilities {
+            might: 2,
+            agility: 2,
+            presence: 2,
+            acuity: 2,
+            discipline: 2,
+        },
+        health: Health {
+            hp: 6,
+            max_hp: 6,
+            bonus_hp: 0,
+            lingering_wounds: 0,
+            scars: 0,
+            dead: false,
+            pending_down_and_out: 0,
+            short_rest_taken: false,
+        },
+        protection: Protection::default(),
+        wealth: 1,
+        purse: Purse::default(),
+        connections: 0,
+        reputation: Vec::new(),
+        wises: Vec::new(),
+        strongholds: Vec::new(),
+        spells: Vec::new(),
+        never_learnable: Vec::new(),
+        companions: Vec::new(),
+        inventory: Inventory::new(""),
+        projects: Vec::new(),
+        improved_this_session: Vec::new(),
+        in_haven: false,
+    })
+}
+
+/// A deterministic generator for replayable rolls (SplitMix64): the UI draws the seed from the
+/// browser's crypto source, the reducer rolls from it.
+pub struct Seeded(pub u64);
+
+impl RngCore for Seeded {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for c in dst.chunks_mut(8) {
+            let b = self.next_u64().to_le_bytes();
+            c.copy_from_slice(&b[..c.len()]);
+        }
+    }
+}
+
+/// A list on the sheet that entries can be removed from by index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListKind {
+    /// Wises.
+    Wise,
+    /// Known spells.
+    Spell,
+    /// Project clocks.
+    Project,
+    /// Strongholds.
+    Stronghold,
+    /// Followers, hirelings and animals.
+    Companion,
+    /// Reputation entries.
+    Reputation,
+}
+
+/// A procedure rolled inside the reducer from the edit's seed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Procedure {
+    /// Down and Out: aided rolls 2d6 with the armour rule; unaided by the end of the scene dies.
+    DownAndOut {
+        /// Whether someone tends the character.
+        aided: bool,
+    },
+    /// Short rest with the Rations' Depletion score.
+    ShortRest(u8),
+    /// Long rest with the Rations' Depletion score (also repairs Blocks and spells).
+    LongRest(u8),
+    /// Income, once per session.
+    Income,
+    /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
+    Sell(u32),
+    /// Buy a spell's runestone (Cost 3 x Ob) with a Cash wager; bought means learned.
+    Runestone(String, u32),
+    /// Does someone of this faction recognise the character? (d8 against |Reputation|)
+    Recognition(String),
+    /// Spell Mastery of a plundered runestone: the spell's Ability at Ob + 1; failure means
+    /// never learnable and a Down and Out roll without armour's help.
+    Mastery(String),
+    /// An improvement attempt with a Cash wager.
+    Improve(Stat, u32),
+    /// Channel a known spell.
+    Channel {
+        /// Spell name.
+        spell: String,
+        /// Damage taken this round (+1 Ob each).
+        damage: u32,
+        /// Duration unit the table uses for it.
+        unit: DurationUnit,
+    },
+}
+
+/// One change to an Expedition sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExpEdit {
+    /// A change to the character's gear.
+    Gear(GearEdit),
+    /// Notes text.
+    Notes(String),
+    /// Set one Natural Ability (1-8).
+    Ability(Ability, u8),
+    /// Set current HP (0..max).
+    Hp(u32),
+    /// Set max HP (1-20); current HP is kept at most the new maximum.
+    MaxHp(u32),
+    /// Set the Bonus HP pool (0-100).
+    BonusHp(u32),
+    /// Bonus HP expire.
+    ExpireBonus,
+    /// One instance of damage, optionally blocked first.
+    Damage {
+        /// Incoming damage.
+        amount: u32,
+        /// What blocks it, if the player chooses to.
+        block: Option<BlockSource>,
+    },
+    /// Heal HP.
+    Heal(u32),
+    /// Armour worn.
+    Armour(bool),
+    /// Shields carried (0-5).
+    Shields(u8),
+    /// Wealth (0-10).
+    Wealth(u8),
+    /// Connections (0-6).
+    Connections(u8),
+    /// Haven phase on or off.
+    Haven(bool),
+    /// A Cash change the tray already computed (a wager): applied to the purse with its reason.
+    Ledger(LedgerEntry),
+    /// A Cash change typed by the player.
+    Cash(i64, String),
+    /// A new session: Income, improvements and project ticks become available.
+    NewSession,
+    /// Add a Wise.
+    AddWise(String),
+    /// Set Reputation with a faction (-6..6), adding it if new.
+    Reputation(String, i8),
+    /// Learn a spell from the catalogue.
+    Learn(String),
+    /// Start a project clock (name, size 2-8).
+    AddProject(String, u8),
+    /// Tick a project clock (once per session).
+    TickProject(usize),
+    /// Found a stronghold at rating 1 (or add one at a given rating).
+    AddStronghold(String, u8),
+    /// Replace a stronghold's tags.
+    StrongholdTags(usize, Vec<String>),
+    /// Add a follower, hireling or animal.
+    AddCompanion(Companion),
+    /// Set a companion's current HP.
+    CompanionHp(usize, u8),
+    /// Remove an entry from a list.
+    Remove(ListKind, usize),
+    /// A rolled procedure and the seed it rolls from.
+    Roll(u64, Procedure),
+    /// Infuse a known spell (by index): its runestone drains and holds the energy.
+    Infuse(usize),
+    /// Release an infusion (by index) for +Ob bonus dice on one test or save, at 1 HP.
+    Release(usize),
+    /// Retire the character (Wealth 4 or more); it stays as a record.
+    Retire,
+    /// A successor takes the retiree's three benefits: +1 to `ability` (not above the
+    /// retiree's score there), +1 Wealth per 3 of the retiree's Wealth, one of its Wises.
+    Inherit {
+        /// The Ability raised.
+        ability: Ability,
+        /// The retiree's score in it.
+        retiree_ability: u8,
+        /// The retiree's Wealth.
+        retiree_wealth: u8,
+        /// The retiree's Wises.
+        retiree_wises: Vec<String>,
+        /// The Wise inherited.
+        wise: Option<String>,
+    },
+}
+
+fn text(what: &str, s: &str, max: usize) -> Result<String, String> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(format!("Type a {what}."));
+    }
+    if t.chars().count() > max {
+        return Err(format!(
+            "The {what} is too long (at most {max} characters)."
+        ));
+    }
+    Ok(t.to_string())
+}
+
+fn range(field: &str, v: i64, min: i64, max: i64) -> Result<(), String> {
+    RulesError::check_range(field, v, min, max).map_err(|e| e.to_string())
+}
+
+fn dao_words(faces: &[u8], r: DownAndOutReading) -> String {
+    format!(
+        "Down and Out: rolled {} and {}: {}",
+        faces[0],
+        faces[1],
+        r.words()
+    )
+}
+
+fn rations_words(faces: &[u8], r: DepletionReading) -> String {
+    match r {
+        DepletionReading::Holds => format!("Rations Depletion d20 {}: they hold.", faces[0]),
+        DepletionReading::LastUse => format!(
+            "Rations Depletion d20 {}: one use of the Rations remains.",
+            faces[0]
+        ),
+    }
+}
+
+fn faces(f: &[u8]) -> String {
+    let v: Vec<String> = f.iter().map(u8::to_string).collect();
+    if v.is_empty() {
+        "no dice".into()
+    } else {
+        v.join(", ")
+    }
 }
 
 impl ExpSheet {
@@ -18,6 +310,10 @@ impl ExpSheet {
     pub fn new(name: &str) -> Self {
         ExpSheet {
             gear: Inventory::new(name),
+            core: default_core(),
+            notes: String::new(),
+            history: Vec::new(),
+            retired: false,
         }
     }
 
@@ -26,17 +322,483 @@ impl ExpSheet {
         &self.gear
     }
 
-    /// Applies one edit; on error the sheet is unchanged and the message says why.
-    pub fn apply(&mut self, edit: ExpEdit) -> Result<(), String> {
-        match edit {
-            ExpEdit::Gear(e) => apply_gear(&mut self.gear, e),
+    /// Every problem with the stored values (empty when valid), the gear included.
+    pub fn validate(&self) -> Vec<String> {
+        let mut c = self.core.clone();
+        c.inventory = self.gear.clone();
+        c.validate().iter().map(ToString::to_string).collect()
+    }
+
+    fn log(&mut self, line: String) {
+        self.history.push(line);
+        if self.history.len() > HISTORY_KEPT {
+            self.history.remove(0);
         }
     }
-}
 
-/// One change to an Expedition sheet.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExpEdit {
-    /// A change to the character's gear.
-    Gear(GearEdit),
+    /// The newest history line.
+    pub fn last(&self) -> Option<&str> {
+        self.history.last().map(String::as_str)
+    }
+
+    /// Applies one edit; on error the sheet is unchanged and the message says why.
+    pub fn apply(&mut self, edit: ExpEdit) -> Result<(), String> {
+        let mut next = self.clone();
+        next.apply_in_place(edit)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_in_place(&mut self, edit: ExpEdit) -> Result<(), String> {
+        let c = &mut self.core;
+        let h = &mut c.health;
+        let e = |r: RulesError| r.to_string();
+        match edit {
+            ExpEdit::Gear(g) => return apply_gear(&mut self.gear, g),
+            ExpEdit::Notes(s) => {
+                if s.chars().count() > NOTES_MAX {
+                    return Err(format!("Notes are at most {NOTES_MAX} characters."));
+                }
+                self.notes = s;
+            }
+            ExpEdit::Ability(a, v) => {
+                range(a.name(), v.into(), 1, 8)?;
+                *match a {
+                    Ability::Might => &mut c.abilities.might,
+                    Ability::Agility => &mut c.abilities.agility,
+                    Ability::Presence => &mut c.abilities.presence,
+                    Ability::Acuity => &mut c.abilities.acuity,
+                    Ability::Discipline => &mut c.abilities.discipline,
+                } = v;
+            }
+            ExpEdit::Hp(v) => {
+                range("HP", v.into(), 0, h.max_hp.into())?;
+                if h.dead {
+                    return Err("The character is dead.".into());
+                }
+                h.hp = v;
+                if v > 0 {
+                    h.pending_down_and_out = 0;
+                }
+            }
+            ExpEdit::MaxHp(v) => {
+                range("Max HP", v.into(), 1, MAX_HP.into())?;
+                h.max_hp = v;
+                h.hp = h.hp.min(v);
+            }
+            ExpEdit::BonusHp(v) => {
+                h.bonus_hp = 0;
+                h.add_bonus_hp(v).map_err(e)?;
+            }
+            ExpEdit::ExpireBonus => h.expire_bonus_hp(),
+            ExpEdit::Damage { amount, block } => {
+                let mut left = amount;
+                let mut note = String::new();
+                if let Some(src) = block {
+                    left = c.protection.block(src, amount).map_err(e)?;
+                    note = format!(
+                        " ({} blocked {})",
+                        if src == BlockSource::Armour {
+                            "armour"
+                        } else {
+                            "a shield"
+                        },
+                        amount - left
+                    );
+                }
+                let r = c.health.take_damage(left).map_err(e)?;
+                let mut line = format!(
+                    "Took {amount} damage{note}: {} from Bonus HP, {} from HP.",
+                    r.from_bonus, r.from_hp
+                );
+                if r.down_and_out_checks > 0 {
+                    line.push_str(" Down and Out check owed.");
+                }
+                self.log(line);
+            }
+            ExpEdit::Heal(v) => {
+                range("healing", v.into(), 1, MAX_HP.into())?;
+                if h.dead {
+                    return Err("The character is dead.".into());
+                }
+                h.heal(v);
+            }
+            ExpEdit::Armour(on) => {
+                c.protection.armour = on;
+                if !on {
+                    c.protection.armour_block_used = false;
+                }
+            }
+            ExpEdit::Shields(n) => {
+                range("Shields", n.into(), 0, 5)?;
+                c.protection.shields = n;
+                c.protection.shield_blocks_used = c.protection.shield_blocks_used.min(n);
+            }
+            ExpEdit::Wealth(v) => {
+                range("Wealth", v.into(), 0, 10)?;
+                c.wealth = v;
+            }
+            ExpEdit::Connections(v) => {
+                range("Connections", v.into(), 0, 6)?;
+                c.connections = v;
+            }
+            ExpEdit::Haven(on) => c.in_haven = on,
+            ExpEdit::Ledger(l) => {
+                let amount =
+                    u32::try_from(l.amount.unsigned_abs()).map_err(|_| "Too much Cash.")?;
+                if l.amount >= 0 {
+                    c.purse.gain(amount, &l.reason).map_err(e)?;
+                } else {
+                    c.purse.spend(amount, &l.reason).map_err(e)?;
+                }
+            }
+            ExpEdit::Cash(amount, reason) => {
+                let reason = text("reason", &reason, TEXT_MAX)?;
+                range("Cash change", amount, -i64::from(MAX_CASH), MAX_CASH.into())?;
+                let n = amount.unsigned_abs() as u32;
+                if amount >= 0 {
+                    c.purse.gain(n, &reason).map_err(e)?;
+                } else {
+                    c.purse.spend(n, &reason).map_err(e)?;
+                }
+            }
+            ExpEdit::NewSession => {
+                c.new_session();
+                self.log("New session: Income, improvements and project ticks reset.".into());
+            }
+            ExpEdit::AddWise(w) => {
+                let w = text("Wise", &w, TEXT_MAX)?;
+                if c.wises.contains(&w) {
+                    return Err(format!("{w} is already a Wise."));
+                }
+                c.wises.push(w);
+            }
+            ExpEdit::Reputation(f, score) => {
+                let f = text("faction", &f, TEXT_MAX)?;
+                range("Reputation", score.into(), -6, 6)?;
+                match c.reputation.iter_mut().find(|r| r.faction == f) {
+                    Some(r) => r.score = score,
+                    None => c.reputation.push(Reputation { faction: f, score }),
+                }
+            }
+            ExpEdit::Learn(name) => c.learn_spell(&name).map_err(e)?,
+            ExpEdit::AddProject(name, size) => {
+                let name = text("project name", &name, TEXT_MAX)?;
+                c.projects.push(ProjectClock::new(&name, size).map_err(e)?);
+            }
+            ExpEdit::TickProject(i) => {
+                let p = c.projects.get_mut(i).ok_or("No such project.")?;
+                p.tick().map_err(e)?;
+            }
+            ExpEdit::AddStronghold(name, rating) => {
+                let name = text("stronghold name", &name, TEXT_MAX)?;
+                if c.strongholds.iter().any(|s| s.name == name) {
+                    return Err(format!("There is already a stronghold called {name}."));
+                }
+                c.strongholds
+                    .push(Stronghold::new(&name, rating).map_err(e)?);
+            }
+            ExpEdit::StrongholdTags(i, tags) => {
+                let s = c.strongholds.get_mut(i).ok_or("No such stronghold.")?;
+                let mut clean = Vec::new();
+                for t in tags {
+                    if !t.trim().is_empty() {
+                        clean.push(text("tag", &t, TEXT_MAX)?);
+                    }
+                }
+                s.tags = clean;
+            }
+            ExpEdit::AddCompanion(mut p) => {
+                p.name = text("name", &p.name, TEXT_MAX)?;
+                p.role = p.role.trim().chars().take(TEXT_MAX).collect();
+                range("Pool", p.pool.into(), 0, 12)?;
+                range("Max HP", p.max_hp.into(), 1, 20)?;
+                p.hp = p.max_hp;
+                c.companions.push(p);
+            }
+            ExpEdit::CompanionHp(i, v) => {
+                let p = c.companions.get_mut(i).ok_or("No such companion.")?;
+                range("HP", v.into(), 0, p.max_hp.into())?;
+                p.hp = v;
+            }
+            ExpEdit::Remove(kind, i) => {
+                let len = match kind {
+                    ListKind::Wise => c.wises.len(),
+                    ListKind::Spell => c.spells.len(),
+                    ListKind::Project => c.projects.len(),
+                    ListKind::Stronghold => c.strongholds.len(),
+                    ListKind::Companion => c.companions.len(),
+                    ListKind::Reputation => c.reputation.len(),
+                };
+                if i >= len {
+                    return Err("That entry is no longer there.".into());
+                }
+                match kind {
+                    ListKind::Wise => drop(c.wises.remove(i)),
+                    ListKind::Spell => drop(c.spells.remove(i)),
+                    ListKind::Project => drop(c.projects.remove(i)),
+                    ListKind::Stronghold => drop(c.strongholds.remove(i)),
+                    ListKind::Companion => drop(c.companions.remove(i)),
+                    ListKind::Reputation => drop(c.reputation.remove(i)),
+                }
+            }
+            ExpEdit::Roll(seed, p) => {
+                let line = self.roll(&mut Seeded(seed), p)?;
+                self.log(line);
+            }
+            ExpEdit::Infuse(i) | ExpEdit::Release(i) => {
+                let k = c.spells.get_mut(i).ok_or("No such spell.")?;
+                let line = if matches!(edit, ExpEdit::Infuse(_)) {
+                    infuse(k).map_err(e)?;
+                    format!("Infused {}: the runestone holds its energy.", k.name)
+                } else {
+                    let n = release_infusion_boost(k, &mut c.health).map_err(e)?;
+                    format!(
+                        "Released {}: +{n} bonus dice to one test or save, for 1 HP.",
+                        k.name
+                    )
+                };
+                self.log(line);
+            }
+            ExpEdit::Retire => {
+                if self.retired {
+                    return Err("The character has already retired.".into());
+                }
+                if c.wealth < 4 {
+                    return Err(format!(
+                        "Retiring needs Wealth 4 or more; this character has {}.",
+                        c.wealth
+                    ));
+                }
+                let line = format!("Retired at Wealth {}.", c.wealth);
+                self.retired = true;
+                self.log(line);
+            }
+            ExpEdit::Inherit {
+                ability,
+                retiree_ability,
+                retiree_wealth,
+                retiree_wises,
+                wise,
+            } => {
+                let b = retire(
+                    retiree_wealth,
+                    retiree_ability,
+                    c.abilities.get(ability),
+                    ability,
+                    &retiree_wises,
+                    wise.as_deref(),
+                )
+                .map_err(e)?;
+                self.apply_in_place(ExpEdit::Ability(ability, b.new_ability_score))?;
+                let c = &mut self.core;
+                c.wealth = (c.wealth + b.wealth_bonus).min(10);
+                if let Some(w) = b.wise.filter(|w| !c.wises.contains(w)) {
+                    c.wises.push(w);
+                }
+                self.log(format!(
+                    "Succeeded a retiree: {} {}, Wealth +{}.",
+                    ability.name(),
+                    b.new_ability_score,
+                    b.wealth_bonus
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn roll(&mut self, rng: &mut Seeded, p: Procedure) -> Result<String, String> {
+        let c = &mut self.core;
+        let e = |r: RulesError| r.to_string();
+        Ok(match p {
+            Procedure::DownAndOut { aided } => {
+                if c.health.dead {
+                    return Err("The character is already dead.".into());
+                }
+                if c.health.pending_down_and_out == 0 {
+                    return Err("No Down and Out check is owed (the character is not down, or was hit no more since).".into());
+                }
+                if aided {
+                    let r = down_and_out_roll(rng, c.protection.armour);
+                    c.health.apply_down_and_out(r.reading).map_err(e)?;
+                    dao_words(&r.faces, r.reading)
+                } else {
+                    c.health
+                        .apply_down_and_out(DownAndOutReading::Death)
+                        .map_err(e)?;
+                    "Down and Out: no one tended the character by the end of the scene: Death"
+                        .into()
+                }
+            }
+            Procedure::ShortRest(score) | Procedure::LongRest(score) => {
+                let long = matches!(p, Procedure::LongRest(_));
+                let mut party = [c.health.clone()];
+                let out = if long {
+                    long_rest(rng, &mut party, score)
+                } else {
+                    short_rest(rng, &mut party, score)
+                }
+                .map_err(e)?;
+                let [h] = party;
+                c.health = h;
+                if long {
+                    c.long_rest_gear();
+                }
+                format!(
+                    "{} rest: regained {} HP{}. {}",
+                    if long { "Long" } else { "Short" },
+                    out.healed[0],
+                    if long {
+                        "; Blocks and spells restored"
+                    } else {
+                        ""
+                    },
+                    rations_words(&out.rations.faces, out.rations.reading)
+                )
+            }
+            Procedure::Income => {
+                let o = roll_income(rng, c.wealth, &mut c.purse).map_err(e)?;
+                format!(
+                    "Income: {} Wealth dice rolled {}: {} Cash gained (now {}).",
+                    c.wealth,
+                    faces(&o.roll.faces()),
+                    o.gained,
+                    o.entry.balance
+                )
+            }
+            Procedure::Sell(cost) => {
+                let o = sell(rng, c.wealth, cost, &mut c.purse, "goods").map_err(e)?;
+                format!(
+                    "Sold goods of Cost {cost}: {} dice rolled {}: {} Cash gained (now {}).",
+                    o.dice,
+                    faces(&o.roll.faces()),
+                    o.gained,
+                    c.purse.cash
+                )
+            }
+            Procedure::Runestone(spell, wager) => {
+                let o = c.buy_runestone(rng, &spell, 0, wager).map_err(e)?;
+                let roll = o.test.as_ref().map_or(String::new(), |t| {
+                    format!(", rolled {}: {}", faces(&t.roll.faces()), t.words())
+                });
+                format!(
+                    "Runestone of {spell}: {}{roll}. {} (Cash {}).",
+                    o.plan.words,
+                    if o.acquired {
+                        "Bought and learned"
+                    } else {
+                        "Not bought"
+                    },
+                    c.purse.cash
+                )
+            }
+            Procedure::Recognition(faction) => {
+                let rep = c.reputation_with(&faction);
+                let t = recognition_roll(rng, rep).map_err(e)?;
+                format!(
+                    "Recognition by {faction} (Reputation {rep}): d8 rolled {}: {}.",
+                    t.faces[0],
+                    match (t.reading, rep < 0) {
+                        (false, _) => "not recognised",
+                        (true, false) => "recognised, favourably",
+                        (true, true) => "recognised, with hostility",
+                    }
+                )
+            }
+            Procedure::Mastery(name) => {
+                let a = find_spell(&name).map_err(e)?.ability;
+                let o = spell_mastery(
+                    rng,
+                    &name,
+                    c.abilities.get(a),
+                    &c.spells,
+                    &mut c.never_learnable,
+                    &mut c.health,
+                )
+                .map_err(e)?;
+                match o {
+                    MasteryOutcome::Learned { test, spell } => {
+                        let line = format!(
+                            "Spell Mastery of {name}: Ob {}, rolled {}: {}. Learned.",
+                            test.ob,
+                            faces(&test.roll.faces()),
+                            test.words()
+                        );
+                        c.spells.push(spell);
+                        line
+                    }
+                    MasteryOutcome::Failed { test, down_and_out } => format!(
+                        "Spell Mastery of {name}: Ob {}, rolled {}: {}. Never learnable. {} (no armour).",
+                        test.ob,
+                        faces(&test.roll.faces()),
+                        test.words(),
+                        dao_words(&down_and_out.faces, down_and_out.reading)
+                    ),
+                }
+            }
+            Procedure::Improve(stat, wager) => {
+                std::mem::swap(&mut self.gear, &mut c.inventory);
+                let r = c.improve(rng, &stat, wager);
+                std::mem::swap(&mut self.gear, &mut c.inventory);
+                let o = r.map_err(e)?;
+                format!(
+                    "Improve {} to {}: wagered {wager} Cash vs Ob {}, rolled {}: {}. {} is now {}.",
+                    stat.name(),
+                    o.target,
+                    o.test.ob,
+                    faces(&o.test.roll.faces()),
+                    o.test.words(),
+                    stat.name(),
+                    o.new_rank
+                )
+            }
+            Procedure::Channel {
+                spell,
+                damage,
+                unit,
+            } => {
+                let known = c
+                    .spells
+                    .iter_mut()
+                    .find(|s| s.name == spell)
+                    .ok_or_else(|| format!("{spell} is not a known spell."))?;
+                let ability = c.abilities.get(known.spell().map_err(e)?.ability);
+                let setup = ChannelingSetup {
+                    ability,
+                    bonus: 0,
+                    penalty: 0,
+                    armour: u8::from(c.protection.armour),
+                    shields: c.protection.shields,
+                    damage_this_round: damage,
+                    ritual_hp: 0,
+                    ritual_cash: 0,
+                    duration: Some(unit),
+                };
+                let o = channel(rng, known, &setup, &mut c.health, &mut c.purse).map_err(e)?;
+                let mut line = format!(
+                    "Channel {spell}: {}; rolled {}: {}. Potency {}",
+                    o.objective.words(),
+                    faces(&o.test.roll.faces()),
+                    o.test.words(),
+                    o.potency
+                );
+                if let Some(d) = o.duration {
+                    line.push_str(&format!(", lasts {}", d.words()));
+                }
+                line.push('.');
+                if o.exhausted {
+                    line.push_str(" The runestone is exhausted until a long rest.");
+                }
+                if let Some(d) = o.cascade_dice {
+                    line.push_str(&format!(
+                        " Cascade! {d} dice of damage to nearby creatures."
+                    ));
+                }
+                if o.self_damage.down_and_out_checks > 0 {
+                    line.push_str(" Down and Out check owed.");
+                }
+                line
+            }
+        })
+    }
 }

@@ -43,7 +43,8 @@ pub fn valid_doc_name(name: &str) -> bool {
 pub fn doc_label(name: &str) -> String {
     match name {
         "ix-table" => "the Ix GM table".into(),
-        "expedition-table" => "the Expedition referee's table".into(),
+        "exp-table" => "the Expedition referee's table".into(),
+        "party" => "the party's gear notes".into(),
         other => format!("the document \"{other}\""),
     }
 }
@@ -251,6 +252,8 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
 }
 
 /// What importing one character would do.
+// A preview holds a handful of these; boxing the conflict's two characters buys nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum PlanItem {
     /// Not here yet: it will be added.

@@ -6,6 +6,7 @@
 mod character;
 mod document;
 pub mod exp_sheet;
+pub mod exp_table;
 mod export;
 pub mod gear;
 pub mod ix_sheet;

@@ -1,9 +1,258 @@
-//! The Expedition referee's tools.
+//! The Expedition referee's tools: session start, exploration turns and encounter checks,
+//! reaction, morale, distance and number appearing, a combat tracker with exchanges, the Ob
+//! factor calculator (in the tray) and treasure guidance. Stored as the `exp-table` document.
 
 use leptos::prelude::*;
+use rand::RngCore;
+
+use super::fields::{NumberInput, TextInput};
+use super::state::AppState;
+use super::tray::{CryptoRng, Prefill, TrayContext, TrayRequest};
+use crate::model::exp_sheet::ExpEdit;
+use crate::model::exp_table::{EXP_TABLE_DOC, EXP_TABLE_SCHEMA, ExpTable, TableEdit, TableRoll};
+use crate::model::{CharacterAction, System};
+use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::expedition::referee::{Appearing, Difficulty, Population, treasure_guide};
+use crate::rules::expedition::tables::{Disposition, EncounterScale};
+
+/// A row of buttons, one per choice.
+fn buttons<T: Copy + Send + Sync + 'static>(
+    label: &'static str,
+    items: &'static [(T, &'static str)],
+    run: impl Fn(T) + Copy + 'static,
+) -> impl IntoView {
+    let b = items
+        .iter()
+        .map(|&(v, l)| view! { <button type="button" on:click=move |_| run(v)>{l}</button> })
+        .collect_view();
+    view! { <div class="exp-actions" role="group" aria-label=label>{b}</div> }
+}
+
+/// A select over choices, storing the index.
+fn choose(
+    label: &'static str,
+    items: &'static [&'static str],
+    sig: RwSignal<usize>,
+) -> impl IntoView {
+    let id = super::fields::field_id("sel");
+    let opts = items
+        .iter()
+        .enumerate()
+        .map(|(i, l)| view! { <option value=i.to_string() selected=move || sig.get() == i>{*l}</option> })
+        .collect_view();
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <select id=id on:change=move |ev| sig.set(event_target_value(&ev).parse().unwrap_or(0))>{opts}</select>
+        </div>
+    }
+}
+
+const SCALES: [(EncounterScale, &str); 4] = [
+    (EncounterScale::Exploration, "Exploration (d6)"),
+    (EncounterScale::OverlandDay, "Overland by day (d6)"),
+    (EncounterScale::OverlandNight, "Overnight (d10)"),
+    (EncounterScale::Water, "Water (d8)"),
+];
+const POPS: [(Population, &str); 3] = [
+    (Population::Populous, "Next turn (populous)"),
+    (Population::Average, "Next turn (average)"),
+    (Population::Empty, "Next turn (empty)"),
+];
+const MORALE: [(Disposition, &str); 3] = [
+    (Disposition::Militant, "Morale: militant"),
+    (Disposition::Average, "Morale: average"),
+    (Disposition::Timid, "Morale: timid"),
+];
+const APPEAR: [(Appearing, &str); 4] = [
+    (Appearing::Several, "Several"),
+    (Appearing::Plural, "Plural"),
+    (Appearing::Many, "Many"),
+    (Appearing::Tons, "Tons"),
+];
+const DIFFS: [Difficulty; 5] = [
+    Difficulty::Minor,
+    Difficulty::Moderate,
+    Difficulty::Major,
+    Difficulty::Headliner,
+    Difficulty::Fiendish,
+];
+const DIFF_NAMES: [&str; 5] = ["Minor", "Moderate", "Major", "Headliner", "Fiendish"];
 
 /// The Expedition referee's tools.
 #[component]
 pub fn ExpeditionReferee() -> impl IntoView {
-    view! { <p>"Coming soon."</p> }
+    let state = expect_context::<AppState>();
+    let doc = RwSignal::new(state.load_doc::<ExpTable>(EXP_TABLE_DOC, EXP_TABLE_SCHEMA));
+    let edit = move |e: TableEdit| {
+        let mut next = doc.get_untracked();
+        match next.apply(e) {
+            Ok(()) => {
+                state.save_doc(EXP_TABLE_DOC, &next);
+                doc.set(next);
+            }
+            Err(m) => state.notify(vec![m]),
+        }
+    };
+    let roll = move |r: TableRoll| edit(TableEdit::Roll(CryptoRng.next_u64(), r));
+    let session = move |_| {
+        edit(TableEdit::NewSession);
+        // Once-per-session markers reset on every Expedition character on this device.
+        for id in state.roster.with_untracked(|r| r.ids()) {
+            let exp = state
+                .roster
+                .with_untracked(|r| r.get(&id).is_some_and(|c| c.system == System::Expedition));
+            if exp {
+                let _ = state.dispatch(CharacterAction::EditExpedition {
+                    id,
+                    edit: ExpEdit::NewSession,
+                });
+            }
+        }
+    };
+    let danger = RwSignal::new(false);
+    let foe = RwSignal::new(String::new());
+    let level = RwSignal::new(1i64);
+    let ally_dice = RwSignal::new(4i64);
+    let ally_hp = RwSignal::new(6i64);
+    let dmg = RwSignal::new(1i64);
+    let diff = RwSignal::new(1usize);
+    let factors = move |_| {
+        let t = expect_context::<TrayContext>();
+        t.open_tray(TrayRequest {
+            label: "Ob from factors".into(),
+            prefill: Prefill::Expedition {
+                ability: 2,
+                bonus: 0,
+                penalty: 0,
+                helping: 0,
+                ob: 1,
+                free: 0,
+            },
+            ..Default::default()
+        });
+        t.0.exp.factors.set(Some(GeneralFactors::default()));
+    };
+    let players = Signal::derive(move || i64::from(doc.with(|d| d.players)));
+    let tracker = move || {
+        doc.with(|d| {
+            let names: Vec<String> = d.fighters.iter().map(|f| f.name.clone()).collect();
+            d.fighters
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    let opts = names
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| *j != i)
+                        .map(|(j, n)| view! { <option value=j.to_string() selected=f.threatens == Some(j)>{n.clone()}</option> })
+                        .collect_view();
+                    let sel = format!("threat-{i}");
+                    view! {
+                        <tr>
+                            <th scope="row">{f.name.clone()} {(f.hp == 0).then(|| view! { " " <span class="flag">"Down"</span> })}</th>
+                            <td>{f.dice}"d"</td>
+                            <td>{format!("{} of {}", f.hp, f.max_hp)}</td>
+                            <td>
+                                <label class="sr-only" for=sel.clone()>{format!("{} threatens", f.name)}</label>
+                                <select id=sel on:change=move |ev| edit(TableEdit::Threaten(i, event_target_value(&ev).parse().ok()))>
+                                    <option value="" selected=f.threatens.is_none()>"No one"</option>
+                                    {opts}
+                                </select>
+                            </td>
+                            <td class="exp-actions">
+                                <button type="button" aria-label=format!("Damage {}", f.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
+                                <button type="button" aria-label=format!("Remove {}", f.name) on:click=move |_| edit(TableEdit::Remove(i))>"×"</button>
+                            </td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let guide = move || {
+        let d = DIFFS[diff.get()];
+        let l = d.levels();
+        match treasure_guide(d, doc.with(|d| d.players)) {
+            Ok(g) => format!(
+                "Adversaries Level {} (range {} to {}). {} hoard(s) of about {} Cash ({} to {}); about {} in all.",
+                l.typical,
+                l.min,
+                l.max,
+                g.hoards,
+                g.per_hoard.typical,
+                g.per_hoard.min,
+                g.per_hoard.max,
+                g.total_typical
+            ),
+            Err(e) => e.to_string(),
+        }
+    };
+    view! {
+        <section class="screen sheet columns exp-ref" aria-labelledby="ref-title">
+            <header class="sheet-head wide">
+                <h2 id="ref-title">"Expedition referee"</h2>
+                <span class="muted">{move || doc.with(|d| format!("Session {}, turn {}", d.session, d.turn))}</span>
+            </header>
+            <section class="panel" aria-labelledby="ref-session">
+                <h3 id="ref-session">"Session and turns"</h3>
+                <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| edit(TableEdit::Players(v as u32)))/>
+                <button type="button" on:click=session>"Start a new session"</button>
+                <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
+                {buttons("Exploration turns", &POPS, move |p| edit(TableEdit::NextTurn(p)))}
+            </section>
+            <section class="panel" aria-labelledby="ref-rolls">
+                <h3 id="ref-rolls">"Table rolls"</h3>
+                <h4>"Encounter check"</h4>
+                {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
+                <p class="hint">"On an exploration 6 the lights burn down: call for Depletion checks."</p>
+                <div class="exp-actions">
+                    <button type="button" on:click=move |_| roll(TableRoll::Reaction)>"Reaction (d10)"</button>
+                    <button type="button" on:click=move |_| roll(TableRoll::Distance)>"Distance (d6)"</button>
+                </div>
+                <label class="check">
+                    <input type="checkbox" prop:checked=move || danger.get() on:change=move |ev| danger.set(event_target_checked(&ev))/>
+                    "In mortal danger"
+                </label>
+                {buttons("Morale", &MORALE, move |d| roll(TableRoll::Morale(d, danger.get_untracked())))}
+                <h4>"Number appearing"</h4>
+                {buttons("Number appearing", &APPEAR, move |a| roll(TableRoll::Appearing(a)))}
+                <button type="button" on:click=factors>"Ob factor calculator"</button>
+            </section>
+            <section class="panel wide" aria-labelledby="ref-fight">
+                <h3 id="ref-fight">"Combat tracker"</h3>
+                <div class="exp-row">
+                    <TextInput label="Name".to_string() value=foe max_chars=60 on_commit=Callback::new(move |t| foe.set(t))/>
+                    <NumberInput label="Level".to_string() value=level min=0 max=20 on_commit=Callback::new(move |v| level.set(v))/>
+                    <button type="button" on:click=move |_| edit(TableEdit::AddAdversary(foe.get_untracked(), level.get_untracked() as u32))>"Add adversary"</button>
+                </div>
+                <div class="exp-row">
+                    <NumberInput label="Character dice".to_string() value=ally_dice min=0 max=30 on_commit=Callback::new(move |v| ally_dice.set(v))/>
+                    <NumberInput label="Character HP".to_string() value=ally_hp min=1 max=20 on_commit=Callback::new(move |v| ally_hp.set(v))/>
+                    <button type="button" on:click=move |_| edit(TableEdit::AddAlly(foe.get_untracked(), ally_dice.get_untracked() as u32, ally_hp.get_untracked() as u32))>"Add character"</button>
+                </div>
+                <table>
+                    <thead><tr><th scope="col">"Name"</th><th scope="col">"Pool"</th><th scope="col">"HP"</th><th scope="col">"Threatens"</th><th scope="col">"Actions"</th></tr></thead>
+                    <tbody>{tracker}</tbody>
+                </table>
+                <div class="exp-row">
+                    <NumberInput label="Damage per hit (negative heals)".to_string() value=dmg min=-100 max=100 on_commit=Callback::new(move |v| dmg.set(v))/>
+                    <button type="button" on:click=move |_| roll(TableRoll::Exchange)>"Roll the exchange"</button>
+                </div>
+                <p class="hint">"Everyone rolls; a winner who threatens the loser deals the margin; any tie deals 1 to both. Damage is applied to the tracker."</p>
+            </section>
+            <section class="panel" aria-labelledby="ref-treasure">
+                <h3 id="ref-treasure">"Treasure guidance"</h3>
+                {choose("Difficulty", &DIFF_NAMES, diff)}
+                <p aria-live="polite">{guide}</p>
+            </section>
+            <section class="panel" aria-labelledby="ref-log">
+                <h3 id="ref-log">"Table log"</h3>
+                <ol class="list-plain exp-history" reversed aria-live="polite">
+                    {move || doc.with(|d| d.log.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view())}
+                </ol>
+                <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>
+            </section>
+        </section>
+    }
 }

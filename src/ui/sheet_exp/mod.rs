@@ -1,40 +1,313 @@
-//! The Expedition character sheet.
+//! The Expedition character sheet: identity, Natural Abilities (each opens a test in the tray),
+//! Hit Points with Blocks, Down and Out and rests, then money, the Haven phase, the social
+//! ledger, spells, companions, gear and the roll history. Every change is an [`ExpEdit`]
+//! through the roster; rolled procedures carry a seed from the crypto generator.
+
+mod haven;
+mod money;
+mod spells;
 
 use leptos::prelude::*;
+use rand::RngCore;
 
+use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
 use super::state::AppState;
+use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayContext, TrayRequest};
 use crate::model::CharacterAction;
-use crate::model::exp_sheet::ExpEdit;
-use crate::rules::expedition::inventory::Inventory;
+use crate::model::exp_sheet::{ExpEdit, ExpSheet, NOTES_MAX, Procedure};
+use crate::rules::expedition::dice::Ability;
+use crate::rules::expedition::harm::BlockSource;
+use crate::rules::expedition::objective::GeneralFactors;
+
+/// What every part of the sheet shares: the sheet as stored and the way to change it.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx {
+    pub s: Memo<ExpSheet>,
+    pub edit: Callback<ExpEdit>,
+    pub id: StoredValue<String>,
+}
+
+impl Ctx {
+    /// Rolls a procedure in the reducer from a fresh seed; the result is announced.
+    pub fn roll(self, p: Procedure) {
+        self.edit.run(ExpEdit::Roll(CryptoRng.next_u64(), p));
+    }
+
+    /// Opens the tray for this character.
+    pub fn tray(self, label: String, prefill: Prefill) -> super::tray::Tray {
+        let t = expect_context::<TrayContext>();
+        t.open_tray(TrayRequest {
+            label,
+            character_id: Some(self.id.get_value()),
+            prefill,
+            ..Default::default()
+        });
+        t.0
+    }
+
+    /// A number field bound to the sheet.
+    pub fn num(
+        self,
+        label: &'static str,
+        min: i64,
+        max: i64,
+        get: fn(&ExpSheet) -> i64,
+        set: fn(i64) -> ExpEdit,
+    ) -> impl IntoView {
+        let s = self.s;
+        view! {
+            <NumberInput
+                label=label.to_string()
+                value=Signal::derive(move || s.with(get))
+                min
+                max
+                on_commit=Callback::new(move |v| self.edit.run(set(v)))
+            />
+        }
+    }
+}
+
+/// A number field bound to a local signal (amounts typed before a button uses them).
+pub(crate) fn local(label: &'static str, sig: RwSignal<i64>, min: i64, max: i64) -> impl IntoView {
+    view! { <NumberInput label=label.to_string() value=sig min max on_commit=Callback::new(move |v| sig.set(v))/> }
+}
+
+/// A checkbox row.
+pub(crate) fn check(
+    label: &'static str,
+    on: Signal<bool>,
+    set: impl Fn(bool) + 'static,
+) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" prop:checked=move || on.get() on:change=move |ev| set(event_target_checked(&ev))/>
+            {label}
+        </label>
+    }
+}
 
 /// The sheet of the Expedition character `id`.
 #[component]
 pub fn ExpeditionSheet(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let key = id.clone();
-    let gear = Signal::derive(move || {
+    let s = Memo::new(move |_| {
         state.roster.with(|r| {
             r.get(&key)
-                .and_then(|c| c.expedition.as_ref())
-                .map(|s| s.gear().clone())
-                .unwrap_or_else(|| Inventory::new(""))
+                .and_then(|c| c.expedition.clone())
+                .unwrap_or_else(|| ExpSheet::new(""))
         })
     });
+    let name = {
+        let key = id.clone();
+        move || {
+            state
+                .roster
+                .with(|r| r.get(&key).map(|c| c.name.clone()).unwrap_or_default())
+        }
+    };
     let target = id.clone();
-    let on_edit = Callback::new(move |e| {
+    let edit = Callback::new(move |e: ExpEdit| {
         let action = CharacterAction::EditExpedition {
             id: target.clone(),
-            edit: ExpEdit::Gear(e),
+            edit: e,
         };
         if let Err(msg) = state.dispatch(action) {
             state.notify(vec![msg]);
         }
     });
+    let ctx = Ctx {
+        s,
+        edit,
+        id: StoredValue::new(id.clone()),
+    };
+    let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
+    let on_gear = Callback::new(move |e| edit.run(ExpEdit::Gear(e)));
+    let notes = Signal::derive(move || s.with(|s| s.notes.clone()));
     view! {
-        <section class="screen sheet" aria-labelledby="sheet-title">
-            <h1 id="sheet-title">"Expedition sheet"</h1>
-            <Gear inventory=gear on_edit mode=GearMode::Slots character_id=id/>
+        <section class="screen sheet columns exp-sheet" aria-labelledby="sheet-title">
+            <header class="sheet-head wide">
+                <h1 id="sheet-title">{name}</h1>
+                <span class="muted">"Expedition character"</span>
+                {move || s.with(|s| s.core.in_haven).then(|| view! { <span class="flag">"Haven phase"</span> })}
+            </header>
+            <p class="exp-last wide" role="status">
+                {move || s.with(|s| s.last().map(|l| format!("Latest: {l}")))}
+            </p>
+            <Abilities ctx/>
+            <Health ctx/>
+            {money::money(ctx)}
+            {haven::haven(ctx)}
+            {haven::social(ctx)}
+            {haven::holdings(ctx)}
+            {spells::spells(ctx)}
+            {haven::companions(ctx)}
+            {haven::retirement(ctx)}
+            <section class="panel wide" aria-labelledby="exp-gear">
+                <h2 id="exp-gear">"Gear"</h2>
+                <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
+            </section>
+            <section class="panel" aria-labelledby="exp-notes">
+                <h2 id="exp-notes">"Notes"</h2>
+                <TextInput
+                    label="Notes".to_string()
+                    value=notes
+                    multiline=true
+                    max_chars=NOTES_MAX
+                    on_commit=Callback::new(move |t| edit.run(ExpEdit::Notes(t)))
+                />
+            </section>
+            <section class="panel" aria-labelledby="exp-log">
+                <h2 id="exp-log">"Roll history"</h2>
+                <ol class="list-plain exp-history" reversed>
+                    {move || {
+                        s.with(|s| {
+                            s.history.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view()
+                        })
+                    }}
+                </ol>
+                <h3>"Rolled in the dice tray"</h3>
+                <CharacterRolls character_id=ctx.id.get_value()/>
+            </section>
+        </section>
+    }
+}
+
+/// The five Natural Abilities, each with its test button.
+#[component]
+fn Abilities(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let rows = Ability::ALL
+        .into_iter()
+        .map(|a| {
+            let r = move || s.with(|s| s.core.abilities.get(a));
+            let test = move |_| {
+                let (r, p) =
+                    s.with_untracked(|s| (s.core.abilities.get(a), s.core.protection.clone()));
+                let t = ctx.tray(
+                    format!("{} test", a.name()),
+                    Prefill::Expedition {
+                        ability: r,
+                        bonus: 0,
+                        penalty: 0,
+                        helping: 0,
+                        ob: 1,
+                        free: 0,
+                    },
+                );
+                // Worn armour and carried shields start in the factor calculator (they count
+                // on endurance, balance, climbing and channeling tests).
+                if p.armour || p.shields > 0 {
+                    t.exp.factors.set(Some(GeneralFactors {
+                        armour_worn: u8::from(p.armour),
+                        shields_carried: p.shields,
+                        ..Default::default()
+                    }));
+                }
+            };
+            view! {
+                <li class="exp-ability">
+                    <NumberInput
+                        label=a.name().to_string()
+                        value=Signal::derive(move || i64::from(r()))
+                        min=1
+                        max=8
+                        on_commit=Callback::new(move |v| ctx.edit.run(ExpEdit::Ability(a, v as u8)))
+                    />
+                    <button type="button" class="rollable" on:click=test>
+                        {format!("Test {}", a.name())}
+                        <span class="muted">{move || format!("{} dice", 2 + r())}</span>
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="panel" aria-labelledby="exp-ab">
+            <h2 id="exp-ab">"Natural Abilities"</h2>
+            <p class="hint">"Each test rolls 2 + the Ability in d6; 4 to 6 is a success. Set bonus, helping dice and the Ob in the tray; a Wise gives +1d where it applies."</p>
+            <ul class="list-plain">{rows}</ul>
+        </section>
+    }
+}
+
+/// Hit Points, Bonus HP, damage with Blocks, Down and Out, armour and rests.
+#[component]
+fn Health(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let edit = ctx.edit;
+    let dmg = RwSignal::new(1i64);
+    let rations = RwSignal::new(10i64);
+    let h = move || s.with(|s| s.core.health.clone());
+    let p = move || s.with(|s| s.core.protection.clone());
+    let take = move |block| {
+        edit.run(ExpEdit::Damage {
+            amount: dmg.get_untracked().max(0) as u32,
+            block,
+        })
+    };
+    let max = Memo::new(move |_| s.with(|s| i64::from(s.core.health.max_hp)));
+    view! {
+        <section class="panel" aria-labelledby="exp-hp">
+            <h2 id="exp-hp">"Hit Points"</h2>
+            <p class="state-words" aria-live="polite">{move || h().words()}</p>
+            {move || h().dead.then(|| view! { <p class="flag">"Dead"</p> })}
+            // Rebuilt only when max HP changes, so typing a value above it says why.
+            {move || {
+                let max = max.get();
+                view! {
+                    <Stepper
+                        label="HP".to_string()
+                        value=Signal::derive(move || i64::from(h().hp))
+                        min=0
+                        max
+                        noun="HP"
+                        on_commit=Callback::new(move |v: i64| edit.run(ExpEdit::Hp(v as u32)))
+                    />
+                }
+            }}
+            <div class="exp-row">
+                {ctx.num("Max HP", 1, 20, |s| s.core.health.max_hp.into(), |v| ExpEdit::MaxHp(v as u32))}
+                {ctx.num("Bonus HP", 0, 100, |s| s.core.health.bonus_hp.into(), |v| ExpEdit::BonusHp(v as u32))}
+            </div>
+            <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"Bonus HP expire"</button>
+            <h3>"Take damage"</h3>
+            {local("Damage", dmg, 0, 1000)}
+            <div class="exp-actions">
+                <button type="button" on:click=move |_| take(None)>"Take it"</button>
+                <button type="button" disabled=move || !p().armour || p().armour_block_used on:click=move |_| take(Some(BlockSource::Armour))>
+                    "Block with armour (−2)"
+                </button>
+                <button type="button" disabled=move || { p().shield_blocks_used >= p().shields } on:click=move |_| take(Some(BlockSource::Shield))>
+                    "Block with a shield (−2)"
+                </button>
+            </div>
+            <Show when=move || { let h = h(); h.pending_down_and_out > 0 && !h.dead }>
+                <div class="exp-alert" role="alert">
+                    <p>
+                        <strong>"Down and Out. "</strong>
+                        {move || format!("{} check(s) owed. Tended: roll 2d6 (doubles kill{}). Untended by the end of the scene: death.", h().pending_down_and_out, if p().armour { "; armour turns double 5s and 6s into a lingering wound, 9+ wounds" } else { "; 7+ is a lingering wound" })}
+                    </p>
+                    <button type="button" on:click=move |_| ctx.roll(Procedure::DownAndOut { aided: true })>"Tended: roll 2d6"</button>
+                    <button type="button" on:click=move |_| ctx.roll(Procedure::DownAndOut { aided: false })>"Untended at scene end"</button>
+                </div>
+            </Show>
+            <h3>"Armour and shields"</h3>
+            {check("Armour worn", Signal::derive(move || p().armour), move |b| edit.run(ExpEdit::Armour(b)))}
+            {ctx.num("Shields carried", 0, 5, |s| s.core.protection.shields.into(), |v| ExpEdit::Shields(v as u8))}
+            <p>{move || format!("Blocks left today: {}. Armour and each shield add +1 Ob to endurance, balance, climbing and channeling tests.", p().blocks_left())}</p>
+            <h3>"Rest"</h3>
+            {local("Rations Depletion score", rations, 1, 20)}
+            <div class="exp-actions">
+                <button type="button" disabled=move || h().short_rest_taken on:click=move |_| ctx.roll(Procedure::ShortRest(rations.get_untracked() as u8))>
+                    "Short rest (+3 HP)"
+                </button>
+                <button type="button" on:click=move |_| ctx.roll(Procedure::LongRest(rations.get_untracked() as u8))>
+                    "Long rest"
+                </button>
+            </div>
+            <p class="hint">"Each rest ends with the Rations' Depletion check (d20 at or over the score: one use left)."</p>
         </section>
     }
 }

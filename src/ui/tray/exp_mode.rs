@@ -374,9 +374,13 @@ fn Factors() -> impl IntoView {
             }
         })
         .collect_view();
-    let toggles: [(&'static str, Toggle); 2] = [
+    let toggles: [(&'static str, Toggle); 3] = [
         ("Inadequate tools", |x| &mut x.inadequate_tools),
         ("Relevant serious injury", |x| &mut x.serious_injury),
+        (
+            "Endurance, balance, climbing or channeling (armour and shields count)",
+            |x| &mut x.encumbering_test,
+        ),
     ];
     let toggles = toggles
         .into_iter()

@@ -1,0 +1,439 @@
+//! The Haven phase (improvement by Cash wager), Connections, Reputation and Wises,
+//! strongholds with project clocks, and followers and hirelings.
+
+use leptos::prelude::*;
+
+use super::{Ctx, check, local};
+use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure};
+use crate::model::{CharacterAction, System};
+use crate::rules::expedition::character::{Companion, CompanionKind};
+use crate::rules::expedition::dice::Ability;
+use crate::rules::expedition::improvement::{Stat, improvement_ob, improvement_refusal};
+use crate::rules::expedition::odds::pass_probability;
+use crate::ui::browser;
+use crate::ui::fields::TextInput;
+use crate::ui::format::pct;
+use crate::ui::route::sheet_href;
+use crate::ui::state::AppState;
+use crate::ui::tray::Prefill;
+
+fn stats(s: &ExpSheet) -> Vec<Stat> {
+    let mut v: Vec<Stat> = Ability::ALL.into_iter().map(Stat::Ability).collect();
+    v.extend([Stat::Wealth, Stat::HitPoints, Stat::Connections]);
+    v.extend(
+        s.core
+            .strongholds
+            .iter()
+            .map(|h| Stat::Stronghold(h.name.clone())),
+    );
+    v
+}
+
+/// A remove button for entry `i` of a list.
+fn remove(ctx: Ctx, kind: ListKind, i: usize, what: String) -> impl IntoView {
+    view! {
+        <button type="button" class="exp-x" aria-label=format!("Remove {what}") on:click=move |_| ctx.edit.run(ExpEdit::Remove(kind, i))>
+            "×"
+        </button>
+    }
+}
+
+/// A text field and an Add button.
+fn adder(
+    label: &'static str,
+    text: RwSignal<String>,
+    add: impl Fn(String) + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="exp-add">
+            <TextInput label=label.to_string() value=text max_chars=80 on_commit=Callback::new(move |t| text.set(t))/>
+            <button type="button" on:click=move |_| add(text.get_untracked())>"Add"</button>
+        </div>
+    }
+}
+
+/// Improvement in the Haven phase: each statistic's next rank, its Ob and the odds.
+pub(super) fn haven(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let wager = RwSignal::new(1i64);
+    let rows = move || {
+        let w = wager.get().max(0) as u32;
+        s.with(|sh| {
+            let c = &sh.core;
+            stats(sh)
+                .into_iter()
+                .map(|st| {
+                    let cur = c.rank(&st).unwrap_or(0);
+                    let target = (cur + 1).max(st.min_target());
+                    let refusal = improvement_refusal(&st, cur, c.in_haven, &c.improved_this_session);
+                    // The button stays pressable: a refused attempt says why in a notice.
+                    let done = c.improved_this_session.contains(&st);
+                    let info = match improvement_ob(&st, target) {
+                        Ok(ob) if cur < st.max() => format!(
+                            "{cur} → {target}: Ob {ob}; {w} Cash: {}",
+                            pct(pass_probability(w, ob).unwrap_or(0.0))
+                        ),
+                        _ => format!("{cur}, at its maximum"),
+                    };
+                    let name = st.name();
+                    let why = refusal.as_ref().map(|e| e.to_string());
+                    let st2 = st.clone();
+                    view! {
+                        <li class="exp-improve">
+                            <span>
+                                <strong>{name.clone()}</strong>
+                                " "
+                                {info}
+                                {done.then(|| view! { " " <span class="flag">"Attempted this session"</span> })}
+                            </span>
+                            {why.map(|w| view! { <span class="muted">{w}</span> })}
+                            <button
+                                type="button"
+                                on:click=move |_| ctx.roll(Procedure::Improve(st2.clone(), wager.get_untracked().max(0) as u32))
+                            >
+                                {format!("Improve {name}")}
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="exp-haven">
+            <h2 id="exp-haven">"Haven phase"</h2>
+            {check("In a Haven phase", Signal::derive(move || s.with(|s| s.core.in_haven)), move |b| ctx.edit.run(ExpEdit::Haven(b)))}
+            <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::NewSession)>"Start a new session"</button>
+            <p class="hint">"Improve each statistic at most once a session, in a Haven, by wagering Cash dice against the next rank's Ob. The wager is spent either way."</p>
+            {local("Cash to wager", wager, 1, 200)}
+            <ul class="list-plain">{rows}</ul>
+        </section>
+    }
+}
+
+/// Connections, Reputation and Wises.
+pub(super) fn social(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let wise = RwSignal::new(String::new());
+    let faction = RwSignal::new(String::new());
+    let reps = move || {
+        s.with(|s| {
+            s.core
+                .reputation
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let f = r.faction.clone();
+                    let score = r.score;
+                    let (f2, f3) = (f.clone(), f.clone());
+                    view! {
+                        <li class="exp-add">
+                            <crate::ui::fields::NumberInput
+                                label=f.clone()
+                                value=Signal::derive(move || i64::from(score))
+                                min=-6
+                                max=6
+                                on_commit=Callback::new(move |v| ctx.edit.run(ExpEdit::Reputation(f2.clone(), v as i8)))
+                            />
+                            <button type="button" on:click=move |_| ctx.roll(Procedure::Recognition(f3.clone()))>
+                                {format!("Recognised by {f}?")}
+                            </button>
+                            {remove(ctx, ListKind::Reputation, i, f)}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let wises = move || {
+        s.with(|s| {
+            s.core
+                .wises
+                .iter()
+                .enumerate()
+                .map(|(i, w)| view! { <li class="tag">{w.clone()} {remove(ctx, ListKind::Wise, i, w.clone())}</li> })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="exp-social">
+            <h2 id="exp-social">"Connections, Reputation, Wises"</h2>
+            {ctx.num("Connections", 0, 6, |s| s.core.connections.into(), |v| ExpEdit::Connections(v as u8))}
+            <button type="button" on:click=move |_| {
+                let (p, c) = s.with_untracked(|s| (s.core.abilities.presence, s.core.connections));
+                ctx.tray("Connections check".into(), Prefill::Expedition { ability: p, bonus: c.into(), penalty: 0, helping: 0, ob: 1, free: 0 });
+            }>"Connections check"</button>
+            <p class="hint">"2 + Presence + Connections; add a positive Reputation with the faction as bonus dice. Failing by 3 or more lets the Referee invoke the Enmity Clause."</p>
+            <h3>"Reputation"</h3>
+            <ul class="list-plain">{reps}</ul>
+            {adder("Faction", faction, move |f| ctx.edit.run(ExpEdit::Reputation(f, 0)))}
+            <h3>"Wises"</h3>
+            <ul class="tags">{wises}</ul>
+            {adder("Wise", wise, move |w| ctx.edit.run(ExpEdit::AddWise(w)))}
+        </section>
+    }
+}
+
+/// A project clock as a pie of `size` wedges, `filled` of them shaded: a thick dashed circle
+/// (`pathLength` in wedges) and a spoke per wedge, so no trigonometry is needed.
+fn pie(size: u8, filled: u8, label: String) -> impl IntoView {
+    let n = u32::from(size.max(1));
+    let spokes = (0..n)
+        .map(|i| {
+            let d = 36000 * i / n;
+            view! { <line x1="20" y1="20" x2="20" y2="2" transform=format!("rotate({}.{:02} 20 20)", d / 100, d % 100)/> }
+        })
+        .collect_view();
+    view! {
+        <svg class="exp-pie" viewBox="0 0 40 40" role="img" aria-label=label>
+            <circle cx="20" cy="20" r="18" class="off"/>
+            <circle
+                cx="20"
+                cy="20"
+                r="9"
+                class="on"
+                pathLength=n.to_string()
+                stroke-dasharray=format!("{filled} {n}")
+                transform="rotate(-90 20 20)"
+            />
+            {spokes}
+        </svg>
+    }
+}
+
+/// Strongholds and project clocks.
+pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let name = RwSignal::new(String::new());
+    let project = RwSignal::new(String::new());
+    let size = RwSignal::new(4i64);
+    let holds = move || {
+        s.with(|s| {
+            s.core
+                .strongholds
+                .iter()
+                .enumerate()
+                .map(|(i, h)| {
+                    let tags = RwSignal::new(h.tags.join(", "));
+                    view! {
+                        <li>
+                            <strong>{format!("{} (rating {})", h.name, h.rating)}</strong>
+                            {format!(" Garrison population {}.", h.garrison_population())}
+                            {remove(ctx, ListKind::Stronghold, i, h.name.clone())}
+                            <TextInput
+                                label="Tags, separated by commas".to_string()
+                                value=tags
+                                max_chars=400
+                                on_commit=Callback::new(move |t: String| {
+                                    ctx.edit.run(ExpEdit::StrongholdTags(i, t.split(',').map(str::to_string).collect()))
+                                })
+                            />
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let clocks = move || {
+        s.with(|s| {
+            s.core
+                .projects
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let ticked = p.ticked_this_session;
+                    view! {
+                        <li class="exp-clock">
+                            {pie(p.size, p.filled, format!("{}: {}", p.name, p.words()))}
+                            <span>{format!("{}: {} of {}", p.name, p.filled, p.size)}</span>
+                            <button type="button" disabled=ticked || p.is_complete() on:click=move |_| ctx.edit.run(ExpEdit::TickProject(i))>
+                                {if ticked { "Ticked this session" } else { "Tick" }}
+                            </button>
+                            {remove(ctx, ListKind::Project, i, p.name.clone())}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="exp-holds">
+            <h2 id="exp-holds">"Strongholds and projects"</h2>
+            <ul class="list-plain">{holds}</ul>
+            {adder("New stronghold", name, move |n| ctx.edit.run(ExpEdit::AddStronghold(n, 1)))}
+            <h3>"Project clocks"</h3>
+            <ul class="list-plain">{clocks}</ul>
+            {local("Clock size", size, 2, 8)}
+            {adder("New project", project, move |n| ctx.edit.run(ExpEdit::AddProject(n, size.get_untracked() as u8)))}
+        </section>
+    }
+}
+
+const KINDS: [(CompanionKind, &str); 3] = [
+    (CompanionKind::Follower, "Follower"),
+    (CompanionKind::Hireling, "Hireling"),
+    (CompanionKind::Animal, "Animal"),
+];
+
+/// Followers, hirelings and animals.
+pub(super) fn companions(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let name = RwSignal::new(String::new());
+    let role = RwSignal::new(String::new());
+    let kind = RwSignal::new(0usize);
+    let pool = RwSignal::new(2i64);
+    let hp = RwSignal::new(3i64);
+    let list = move || {
+        s.with(|s| {
+            s.core
+                .companions
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let k = KINDS.iter().find(|k| k.0 == c.kind).map_or("", |k| k.1);
+                    let cur = c.hp;
+                    view! {
+                        <li>
+                            <strong>{c.name.clone()}</strong>
+                            {format!(" {k}, {}; pool {}. ", c.role, c.pool)}
+                            {(c.kind == CompanionKind::Hireling).then_some("Morale by contested Presence. ")}
+                            {remove(ctx, ListKind::Companion, i, c.name.clone())}
+                            <crate::ui::fields::NumberInput
+                                label=format!("{} HP (of {})", c.name, c.max_hp)
+                                value=Signal::derive(move || i64::from(cur))
+                                min=0
+                                max=i64::from(c.max_hp)
+                                on_commit=Callback::new(move |v| ctx.edit.run(ExpEdit::CompanionHp(i, v as u8)))
+                            />
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let add = move |_| {
+        ctx.edit.run(ExpEdit::AddCompanion(Companion {
+            name: name.get_untracked(),
+            kind: KINDS[kind.get_untracked()].0,
+            role: role.get_untracked(),
+            pool: pool.get_untracked() as u8,
+            hp: 0,
+            max_hp: hp.get_untracked() as u8,
+        }))
+    };
+    let kinds = KINDS
+        .iter()
+        .enumerate()
+        .map(|(i, k)| view! { <option value=i.to_string() selected=move || kind.get() == i>{k.1}</option> })
+        .collect_view();
+    view! {
+        <section class="panel" aria-labelledby="exp-comp">
+            <h2 id="exp-comp">"Followers and hirelings"</h2>
+            <ul class="list-plain">{list}</ul>
+            <div class="exp-row">
+                <TextInput label="Name".to_string() value=name max_chars=80 on_commit=Callback::new(move |t| name.set(t))/>
+                <TextInput label="Role".to_string() value=role max_chars=80 on_commit=Callback::new(move |t| role.set(t))/>
+                <div class="field">
+                    <label for="exp-kind">"Kind"</label>
+                    <select id="exp-kind" on:change=move |ev| kind.set(event_target_value(&ev).parse().unwrap_or(0))>{kinds}</select>
+                </div>
+                {local("Pool", pool, 0, 12)}
+                {local("Max HP", hp, 1, 20)}
+            </div>
+            <button type="button" on:click=add>"Add companion"</button>
+        </section>
+    }
+}
+
+/// Retirement at Wealth 4+: the character becomes a record and a successor is created with the
+/// three benefits, then opened.
+pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let state = expect_context::<AppState>();
+    let heir = RwSignal::new(String::new());
+    let ability = RwSignal::new(0usize);
+    let wise = RwSignal::new(String::new());
+    let go = move |_| {
+        let from = ctx.id.get_value();
+        if let Err(m) = state.dispatch(CharacterAction::EditExpedition {
+            id: from,
+            edit: ExpEdit::Retire,
+        }) {
+            return state.notify(vec![m]);
+        }
+        let (c, a) = s.with_untracked(|s| (s.core.clone(), Ability::ALL[ability.get_untracked()]));
+        let id = browser::new_id();
+        let w = wise.get_untracked();
+        let steps = [
+            CharacterAction::Create {
+                id: id.clone(),
+                system: System::Expedition,
+                name: heir.get_untracked(),
+            },
+            CharacterAction::EditExpedition {
+                id: id.clone(),
+                edit: ExpEdit::Inherit {
+                    ability: a,
+                    retiree_ability: c.abilities.get(a),
+                    retiree_wealth: c.wealth,
+                    retiree_wises: c.wises.clone(),
+                    wise: (!w.is_empty()).then_some(w),
+                },
+            },
+        ];
+        for step in steps {
+            if let Err(m) = state.dispatch(step) {
+                return state.notify(vec![m]);
+            }
+        }
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_hash(&sheet_href(&id)[1..]);
+        }
+    };
+    let abilities = || {
+        Ability::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, a)| view! { <option value=i.to_string()>{a.name()}</option> })
+            .collect_view()
+    };
+    let wises = move || {
+        s.with(|s| {
+            s.core
+                .wises
+                .iter()
+                .map(|w| view! { <option value=w.clone()>{w.clone()}</option> })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="exp-retire">
+            <h2 id="exp-retire">"Retirement"</h2>
+            {move || {
+                if s.with(|s| s.retired) {
+                    view! { <p class="flag">"Retired: kept as a record"</p> }.into_any()
+                } else {
+                    view! {
+                        <p class="hint">"At Wealth 4 or more, at the start of a session. The successor gets +1 to one Ability (up to this character's score), +1 Wealth per 3 Wealth here, and one Wise."</p>
+                        <TextInput label="Successor's name".to_string() value=heir max_chars=80 on_commit=Callback::new(move |t| heir.set(t))/>
+                        <div class="exp-row">
+                            <div class="field">
+                                <label for="exp-heir-ab">"Ability raised"</label>
+                                <select id="exp-heir-ab" on:change=move |ev| ability.set(event_target_value(&ev).parse().unwrap_or(0))>{abilities()}</select>
+                            </div>
+                            <div class="field">
+                                <label for="exp-heir-wise">"Wise passed on"</label>
+                                <select id="exp-heir-wise" on:change=move |ev| wise.set(event_target_value(&ev))>
+                                    <option value="">"None"</option>
+                                    {wises}
+                                </select>
+                            </div>
+                        </div>
+                        <button type="button" on:click=go>"Retire and create the successor"</button>
+                    }
+                        .into_any()
+                }
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,122 @@
+//! Wealth, Lifestyle, Cash with its ledger, Income and the purchase flow (the wager is rolled in
+//! the tray, whose ledger entry comes back to the character).
+
+use leptos::prelude::*;
+
+use super::{Ctx, local};
+use crate::model::exp_sheet::{ExpEdit, Procedure};
+use crate::rules::expedition::money::{MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan};
+use crate::rules::expedition::odds::pass_probability;
+use crate::ui::fields::TextInput;
+use crate::ui::format::pct;
+use crate::ui::tray::Prefill;
+
+/// The Wealth and Cash panel.
+pub(super) fn money(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let edit = ctx.edit;
+    let cost = RwSignal::new(5i64);
+    let scarcity = RwSignal::new(1i64);
+    let change = RwSignal::new(1i64);
+    let reason = RwSignal::new(String::new());
+    let cash = move || s.with(|s| s.core.purse.cash);
+    let wealth = move || s.with(|s| s.core.wealth);
+    let plan = move || {
+        purchase_plan(
+            wealth(),
+            cost.get().max(0) as u32,
+            scarcity.get().max(0) as u32,
+        )
+    };
+    let odds = move || match plan() {
+        Ok(p) => match p.ob {
+            Some(ob) => {
+                let top = cash().min(10);
+                if top == 0 {
+                    format!("{}. No Cash to wager.", p.words)
+                } else {
+                    let v: Vec<String> = (1..=top)
+                        .map(|w| format!("{w}: {}", pct(pass_probability(w, ob).unwrap_or(0.0))))
+                        .collect();
+                    format!(
+                        "{}. Chance by Cash dice wagered: {}.",
+                        p.words,
+                        v.join(", ")
+                    )
+                }
+            }
+            None => format!("{}.", p.words),
+        },
+        Err(e) => e.to_string(),
+    };
+    let buy = move |_| {
+        let (w, c) = (wealth(), cash());
+        let t = ctx.tray(
+            "Purchase".into(),
+            Prefill::CashWager {
+                cost: cost.get_untracked().max(0) as u32,
+            },
+        );
+        t.exp.scarcity.set(scarcity.get_untracked());
+        t.exp.wealth.set(w.into());
+        t.exp.cash.set(c.into());
+        t.on_cash
+            .set(Some(Callback::new(move |l| edit.run(ExpEdit::Ledger(l)))));
+    };
+    view! {
+        <section class="panel" aria-labelledby="exp-money">
+            <h2 id="exp-money">"Wealth and Cash"</h2>
+            <div class="exp-row">
+                {ctx.num("Wealth", 0, 10, |s| s.core.wealth.into(), |v| ExpEdit::Wealth(v as u8))}
+                <p class="exp-big">
+                    <span class="muted">"Cash "</span>
+                    <strong>{cash}</strong>
+                    <span class="muted">" dice"</span>
+                </p>
+            </div>
+            <p>{move || lifestyle(wealth()).map(|l| format!("Lifestyle: {l:?}.")).unwrap_or_default()}</p>
+            <button
+                type="button"
+                disabled=move || s.with(|s| s.core.purse.income_rolled_this_session)
+                on:click=move |_| ctx.roll(Procedure::Income)
+            >
+                {move || if s.with(|s| s.core.purse.income_rolled_this_session) { "Income rolled this session" } else { "Roll Income (Wealth dice)" }}
+            </button>
+            <h3>"Buy or sell"</h3>
+            <div class="exp-row">
+                {local("Cost", cost, 0, MAX_COST.into())}
+                {local("Scarcity", scarcity, 0, MAX_SCARCITY.into())}
+            </div>
+            <p aria-live="polite">{odds}</p>
+            <div class="exp-actions">
+                <button type="button" on:click=buy>"Buy in the tray"</button>
+                <button type="button" on:click=move |_| ctx.roll(Procedure::Sell(cost.get_untracked().max(0) as u32))>
+                    "Sell goods of this Cost"
+                </button>
+            </div>
+            <h3>"Cash gained or spent"</h3>
+            <div class="exp-row">
+                {local("Amount (negative spends)", change, -100_000, 100_000)}
+                <TextInput label="Reason".to_string() value=reason max_chars=80 on_commit=Callback::new(move |t| reason.set(t))/>
+            </div>
+            <button type="button" on:click=move |_| edit.run(ExpEdit::Cash(change.get_untracked(), reason.get_untracked()))>
+                "Record"
+            </button>
+            <h3>"Ledger"</h3>
+            <ol class="list-plain exp-ledger" reversed>
+                {move || {
+                    s.with(|s| {
+                        s.core
+                            .purse
+                            .ledger
+                            .iter()
+                            .rev()
+                            .take(12)
+                            .map(|l| view! { <li>{format!("{:+} {}: Cash {}", l.amount, l.reason, l.balance)}</li> })
+                            .collect_view()
+                    })
+                }}
+            </ol>
+        </section>
+    }
+}

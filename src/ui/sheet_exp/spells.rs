@@ -1,0 +1,161 @@
+//! Known spells with their channeling Ob (armour, shields, damage this round) and odds, and the
+//! 81-spell catalogue with search and a family filter.
+
+use leptos::prelude::*;
+
+use super::{Ctx, local};
+use crate::model::exp_sheet::{ExpEdit, ListKind, Procedure};
+use crate::rules::expedition::magic::DurationUnit;
+use crate::rules::expedition::objective::channeling_objective;
+use crate::rules::expedition::odds::pass_probability;
+use crate::rules::expedition::spells::{CATALOGUE, Family, find_spell};
+use crate::ui::fields::TextInput;
+use crate::ui::format::pct;
+
+const UNITS: [(DurationUnit, &str); 4] = [
+    (DurationUnit::ExplorationTurns, "Exploration turns"),
+    (DurationUnit::Rounds, "Rounds"),
+    (DurationUnit::Days, "Days"),
+    (DurationUnit::Instant, "Instant"),
+];
+
+/// The spells panel.
+pub(super) fn spells(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let damage = RwSignal::new(0i64);
+    let unit = RwSignal::new(0usize);
+    let query = RwSignal::new(String::new());
+    let family = RwSignal::new(String::new());
+    let wager = RwSignal::new(1i64);
+    let known = move || {
+        let dmg = damage.get().max(0) as u32;
+        s.with(|sh| {
+            let c = &sh.core;
+            c.spells
+                .iter()
+                .enumerate()
+                .filter_map(|(i, k)| {
+                    let sp = find_spell(&k.name).ok()?;
+                    let a = c.abilities.get(sp.ability);
+                    let ob = channeling_objective(
+                        sp.fixed_ob().unwrap_or(1),
+                        u8::from(c.protection.armour),
+                        c.protection.shields,
+                        dmg,
+                    )
+                    .ok()?;
+                    let odds = pct(pass_probability(2 + u32::from(a), ob.ob).unwrap_or(0.0));
+                    let name = k.name.clone();
+                    let infused = k.infused;
+                    let mut state = Vec::new();
+                    if infused {
+                        state.push(format!("infused: release for +{} dice", sp.fixed_ob().unwrap_or(0)));
+                    }
+                    if k.exhausted {
+                        state.push("exhausted until a long rest".to_string());
+                    }
+                    if let Some(d) = k.active {
+                        state.push(format!("active, {}", d.words()));
+                    }
+                    Some(view! {
+                        <li class="exp-spell">
+                            <strong>{name.clone()}</strong>
+                            {format!(" ({}, {} {}). {} {} dice: {odds}. ", sp.family.name(), sp.ability.name(), a, ob.words(), 2 + a)}
+                            {(!state.is_empty()).then(|| view! { <span class="flag">{state.join("; ")}</span> })}
+                            <span class="muted">{sp.summary}</span>
+                            <div class="exp-actions">
+                                <button
+                                    type="button"
+                                    on:click=move |_| ctx.roll(Procedure::Channel {
+                                        spell: name.clone(),
+                                        damage: damage.get_untracked().max(0) as u32,
+                                        unit: UNITS[unit.get_untracked()].0,
+                                    })
+                                >
+                                    {format!("Channel {}", k.name)}
+                                </button>
+                                <button type="button" on:click=move |_| ctx.edit.run(if infused { ExpEdit::Release(i) } else { ExpEdit::Infuse(i) })>
+                                    {format!("{} {}", if infused { "Release" } else { "Infuse" }, k.name)}
+                                </button>
+                                <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::Remove(ListKind::Spell, i))>
+                                    {format!("Forget {}", k.name)}
+                                </button>
+                            </div>
+                        </li>
+                    })
+                })
+                .collect_view()
+        })
+    };
+    let catalogue = move || {
+        let q = query.get().to_ascii_lowercase();
+        let fam = family.get();
+        CATALOGUE
+            .iter()
+            .filter(|sp| fam.is_empty() || sp.family.name() == fam)
+            .filter(|sp| q.is_empty() || sp.name.to_ascii_lowercase().contains(&q) || sp.summary.to_ascii_lowercase().contains(&q))
+            .map(|sp| {
+                let name = sp.name;
+                let cost = sp.fixed_ob().map(|o| 3 * u32::from(o));
+                view! {
+                    <li class="exp-add">
+                        <button type="button" class="rollable" on:click=move |_| ctx.edit.run(ExpEdit::Learn(name.into()))>
+                            <span>{format!("Learn {name}")}</span>
+                            <span class="muted">{sp.words()}</span>
+                        </button>
+                        <button type="button" aria-label=format!("Master a plundered runestone: {name}") on:click=move |_| ctx.roll(Procedure::Mastery(name.into()))>
+                            "Master a plundered runestone"
+                        </button>
+                        {cost.map(|c| view! {
+                            <button
+                                type="button"
+                                aria-label=format!("Buy runestone (Cost {c}): {name}")
+                                on:click=move |_| ctx.roll(Procedure::Runestone(name.into(), wager.get_untracked().max(0) as u32))
+                            >
+                                {format!("Buy runestone (Cost {c})")}
+                            </button>
+                        })}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let families = Family::ROLLABLE
+        .iter()
+        .map(|f| view! { <option value=f.name()>{f.name()}</option> })
+        .collect_view();
+    let units = UNITS
+        .iter()
+        .enumerate()
+        .map(|(i, u)| view! { <option value=i.to_string()>{u.1}</option> })
+        .collect_view();
+    view! {
+        <section class="panel" aria-labelledby="exp-spells">
+            <h2 id="exp-spells">"Spells"</h2>
+            <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager), or master a plundered one (Ob + 1; failing is final and rolls Down and Out). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
+            <div class="exp-row">
+                {local("Damage taken this round", damage, 0, 100)}
+                <div class="field">
+                    <label for="exp-unit">"Duration in"</label>
+                    <select id="exp-unit" on:change=move |ev| unit.set(event_target_value(&ev).parse().unwrap_or(0))>{units}</select>
+                </div>
+            </div>
+            <ul class="list-plain">{known}</ul>
+            <details class="exp-cat">
+                <summary>"Learn a spell (catalogue of 81)"</summary>
+                <div class="exp-row">
+                    <TextInput label="Search".to_string() value=query max_chars=40 on_commit=Callback::new(move |t| query.set(t))/>
+                    <div class="field">
+                        <label for="exp-fam">"Family"</label>
+                        <select id="exp-fam" on:change=move |ev| family.set(event_target_value(&ev))>
+                            <option value="">"All families"</option>
+                            {families}
+                        </select>
+                    </div>
+                </div>
+                {local("Cash to wager on a runestone", wager, 1, 200)}
+                <ul class="list-plain exp-catalogue">{catalogue}</ul>
+            </details>
+        </section>
+    }
+}

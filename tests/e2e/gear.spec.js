@@ -97,6 +97,9 @@ test("drag to a pack animal with a mouse, and the keyboard path (desktop)", asyn
   await addCarrier(gear, "Pack animal (6 slots)", "Bess");
   const carried = gear.getByRole("region", { name: "Carried" });
   const bess = gear.getByRole("region", { name: "Bess" });
+  // Both grids on screen first: the sheet is long, and a scroll in the middle of a native
+  // drag ends it.
+  await carried.scrollIntoViewIfNeeded();
   await item(carried, "Armour").dragTo(bess);
   await expect(item(bess, "Armour")).toBeVisible();
   await expect(gear.locator(".gear-count")).toHaveText("1 / 15 slots used, 14 free");

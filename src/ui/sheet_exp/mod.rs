@@ -144,10 +144,10 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
             {spells::spells(ctx)}
             {haven::companions(ctx)}
             {haven::retirement(ctx)}
-            <section class="panel wide" aria-labelledby="exp-gear">
-                <h2 id="exp-gear">"Gear"</h2>
+            // The gear component brings its own "Gear" region and heading.
+            <div class="panel wide">
                 <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
-            </section>
+            </div>
             <section class="panel" aria-labelledby="exp-notes">
                 <h2 id="exp-notes">"Notes"</h2>
                 <TextInput

@@ -184,10 +184,10 @@ pub fn IxSheetView(id: String) -> impl IntoView {
             <health::Injuries/>
             <magic::Conditions/>
             <magic::Magic/>
-            <section class="panel wide" aria-labelledby="ix-gear">
-                <h2 id="ix-gear">"Gear"</h2>
+            // The gear component brings its own "Gear" region and heading.
+            <div class="panel wide">
                 <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
-            </section>
+            </div>
             <section class="panel" aria-labelledby="ix-notes">
                 <h2 id="ix-notes">"Notes"</h2>
                 <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) multiline=true/>

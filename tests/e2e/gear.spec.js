@@ -108,6 +108,8 @@ test("drag to a pack animal with a mouse, and the keyboard path (desktop)", asyn
   await item(carried, "Rope").focus();
   await page.keyboard.press("Enter");
   await expect(item(carried, "Rope")).toHaveAttribute("aria-pressed", "true");
+  // The grid is redrawn on selection and focus comes back to the item; arrows go to it.
+  await expect(item(carried, "Rope")).toBeFocused();
   await page.keyboard.press("ArrowRight");
   await expect(gear.getByRole("region", { name: "Selected item" })).toContainText("Destination: Bess, 4 free");
   await page.keyboard.press("Enter");

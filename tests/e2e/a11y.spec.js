@@ -1,22 +1,12 @@
 import { test, expect } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { openApp } from "./pages.js";
+import { SHOTS, audit, openApp } from "./pages.js";
 
-const SHOTS = resolve(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 800 },
 ];
 
-async function audit(page, label) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-}
 
 for (const theme of ["light", "dark"]) {
   test(`every screen passes axe and is photographed (${theme})`, async ({ page }) => {

@@ -1,18 +1,8 @@
 // Expedition sheet and referee journeys: a new character goes into a dungeon and back to town.
 import { test, expect } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { openApp } from "./pages.js";
+import { SHOTS, audit, openApp } from "./pages.js";
 
-const SHOTS = resolve(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 
-async function audit(page, label) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-}
 
 async function newCharacter(app, page, name) {
   await app.create("Expedition", name);

@@ -1,19 +1,9 @@
 // Ix sheet and GM table journeys: a short fight on a phone, initiative with a Minion group,
 // a fear check, the print copy, and axe on both screens.
 import { test, expect } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { openApp } from "./pages.js";
+import { SHOTS, audit, openApp } from "./pages.js";
 
-const SHOTS = resolve(import.meta.dirname, "screenshots");
-mkdirSync(SHOTS, { recursive: true });
 
-async function audit(page, label) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
-}
 
 async function openSheet(app, name) {
   await app.card(name).getByRole("link", { name }).click();

@@ -1,6 +1,20 @@
 // Page objects: what a user sees and does, found by role and label.
 import { expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { startServer } from "./server.js";
+
+/** Where journeys leave screenshots for review (git ignores it). */
+export const SHOTS = resolve(import.meta.dirname, "screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+/** Fails on any serious or critical axe finding, naming the screen and the elements. */
+export async function audit(page, label) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+}
 
 /** Starts a server for one test and collects every request the page makes. */
 export async function openApp(page, hash = "") {

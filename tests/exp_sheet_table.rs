@@ -61,7 +61,13 @@ fn table_rolls_and_turns() {
         t.apply(TableEdit::Roll(5, r)).unwrap();
     }
     assert_eq!(t.log.len(), 5);
-    assert!(t.log[0].starts_with("Encounter check (OverlandNight): rolled "));
+    assert!(t.log[0].starts_with("Encounter check (overnight): rolled "));
+    assert!(
+        !t.log
+            .iter()
+            .any(|l| l.contains("Overland") || l.contains("Timid")),
+        "words, not Rust names"
+    );
     assert!(t.log[2].contains("holds on 5+"));
     // Several for 4 players: 2 +- 1.
     let n: u32 = t.log[4]

@@ -237,33 +237,41 @@ impl ExpTable {
     }
 
     fn roll(&mut self, rng: &mut Seeded, r: TableRoll) -> Result<String, String> {
+        let scale_words = |s: EncounterScale| match s {
+            EncounterScale::Exploration => "exploration",
+            EncounterScale::OverlandDay => "overland, by day",
+            EncounterScale::OverlandNight => "overnight",
+            EncounterScale::Water => "on the water",
+        };
         let e = |r: crate::rules::expedition::RulesError| r.to_string();
         Ok(match r {
             TableRoll::Encounter(scale) => {
                 let t = encounter_check(rng, scale);
                 format!(
-                    "Encounter check ({scale:?}): rolled {}: {:?}.",
-                    t.faces[0], t.reading
+                    "Encounter check ({}): rolled {}: {}.",
+                    scale_words(scale),
+                    t.faces[0],
+                    t.reading.words()
                 )
             }
             TableRoll::Reaction => {
                 let t = reaction_roll(rng);
-                format!("Reaction: rolled {}: {:?}.", t.faces[0], t.reading)
+                format!("Reaction: rolled {}: {}.", t.faces[0], t.reading.words())
             }
             TableRoll::Morale(d, danger) => {
                 let t = morale_check(rng, d, danger);
                 match t.faces.first() {
                     Some(f) => format!(
-                        "Morale ({d:?}, holds on {}+): rolled {f}: {:?}.",
+                        "Morale (holds on {}+): rolled {f}: {}.",
                         d.target(),
-                        t.reading
+                        t.reading.words()
                     ),
                     None => "Morale: in mortal danger they rout.".into(),
                 }
             }
             TableRoll::Distance => {
                 let t = distance_roll(rng);
-                format!("Distance: rolled {}: {:?}.", t.faces[0], t.reading)
+                format!("Distance: rolled {}: {}.", t.faces[0], t.reading.words())
             }
             TableRoll::Appearing(tag) => {
                 let n = roll_number_appearing(rng, tag, self.players).map_err(e)?;

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use rand::RngCore;
 
 use super::fields::{NumberInput, TextInput};
+use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayContext, TrayRequest};
 use crate::model::exp_sheet::ExpEdit;
@@ -188,6 +189,35 @@ pub fn ExpeditionReferee() -> impl IntoView {
             Err(e) => e.to_string(),
         }
     };
+    // The light sources each character carries, for the Depletion prompt of a 6; each name
+    // opens the sheet, where Use rolls the check.
+    let lights = move || {
+        state.roster.with(|r| {
+            r.characters
+                .iter()
+                .filter_map(|c| {
+                    let inv = c.expedition.as_ref()?.gear();
+                    let items: Vec<String> = inv
+                        .light_sources()
+                        .into_iter()
+                        .map(|(ci, ii)| {
+                            let it = &inv.carriers[ci].items[ii];
+                            format!("{} ({}+)", it.name, it.depletion.unwrap_or_default())
+                        })
+                        .collect();
+                    (!items.is_empty()).then(|| {
+                        view! {
+                            <li>
+                                <a href=sheet_href(&c.id)>{c.name.clone()}</a>
+                                ": "
+                                {items.join(", ")}
+                            </li>
+                        }
+                    })
+                })
+                .collect_view()
+        })
+    };
     view! {
         <section class="screen sheet columns exp-ref" aria-labelledby="ref-title">
             <header class="sheet-head wide">
@@ -206,6 +236,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <h4>"Encounter check"</h4>
                 {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
                 <p class="hint">"On an exploration 6 the lights burn down: call for Depletion checks."</p>
+                <ul class="list-plain" aria-label="Light sources carried">{lights}</ul>
                 <div class="exp-actions">
                     <button type="button" on:click=move |_| roll(TableRoll::Reaction)>"Reaction (d10)"</button>
                     <button type="button" on:click=move |_| roll(TableRoll::Distance)>"Distance (d6)"</button>

@@ -127,7 +127,7 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await expect(page.getByRole("heading", { level: 2, name: "Expedition referee" })).toBeVisible();
   const ref = page.locator(".exp-ref");
   await ref.getByRole("button", { name: "Exploration (d6)" }).click();
-  await expect(ref.locator(".exp-history li").first()).toContainText(/Encounter check \(Exploration\): rolled \d/);
+  await expect(ref.locator(".exp-history li").first()).toContainText(/Encounter check \(exploration\): rolled \d/);
   await ref.getByRole("button", { name: "Reaction (d10)" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/Reaction: rolled \d+/);
   await ref.getByRole("button", { name: "Plural" }).click();

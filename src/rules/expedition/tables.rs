@@ -153,6 +153,17 @@ pub enum Reaction {
     Friendly,
 }
 
+impl Reaction {
+    /// Reading in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reaction::Aggressive => "aggressive",
+            Reaction::Cautious => "cautious",
+            Reaction::Friendly => "friendly",
+        }
+    }
+}
+
 /// Reads a d10 reaction ("Reaction Rolls"): 1-3 aggressive, 4-9 cautious, 10 friendly.
 pub fn read_reaction(face: u8) -> RulesResult<Reaction> {
     RulesError::check_range("d10 face", i64::from(face), 1, 10)?;
@@ -197,6 +208,18 @@ pub enum EncounterReading {
     Nothing,
     /// Light sources in use take a Depletion check.
     DepleteLights,
+}
+
+impl EncounterReading {
+    /// Reading in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            EncounterReading::Encounter => "an encounter",
+            EncounterReading::Omen => "an omen of one",
+            EncounterReading::Nothing => "nothing",
+            EncounterReading::DepleteLights => "the lights burn down (Depletion checks)",
+        }
+    }
 }
 
 /// Reads an exploration d6 ("Encounter Check Mechanics"): 1 encounter, 2 omen, 3-5 nothing,
@@ -282,6 +305,16 @@ pub enum MoraleReading {
     Routs,
 }
 
+impl MoraleReading {
+    /// Reading in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            MoraleReading::Holds => "holds",
+            MoraleReading::Routs => "routs",
+        }
+    }
+}
+
 /// Rolls a d6 morale check ("Morale Checks"). In mortal danger the check fails with no roll
 /// ("Breaking"), so `faces` is empty.
 pub fn morale_check<R: Rng + ?Sized>(
@@ -322,6 +355,20 @@ pub enum Distance {
     Distant,
     /// 6: over the next hill, behind a closed door.
     Far,
+}
+
+impl Distance {
+    /// Reading in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Distance::Underfoot => "underfoot",
+            Distance::Close => "close",
+            Distance::Near => "near",
+            Distance::Middling => "middling",
+            Distance::Distant => "distant",
+            Distance::Far => "far (over the hill, behind a door)",
+        }
+    }
 }
 
 /// Reads a d6 encounter distance ("Encounter Distance").

@@ -48,7 +48,7 @@ fn characters_round_trip_through_local_storage() {
     let reopened = open();
     assert_eq!(reopened.load(2).unwrap().roster, roster);
     let raw = reopened.raw(&character_key("a1")).unwrap().unwrap();
-    assert!(raw.contains("\"schema\":1"));
+    assert!(raw.contains(&format!("\"schema\":{}", satchel::model::CHARACTER_SCHEMA)));
 }
 
 #[wasm_bindgen_test]

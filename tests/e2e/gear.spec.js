@@ -102,6 +102,7 @@ test("drag to a pack animal with a mouse, and the keyboard path (desktop)", asyn
   await expect(item(carried, "Rope")).toBeFocused();
   await page.keyboard.press("ArrowRight");
   await expect(gear.getByRole("region", { name: "Selected item" })).toContainText("Destination: Bess, 4 free");
+  await expect(item(carried, "Rope")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(item(bess, "Rope")).toBeVisible();
   await expect(gear.locator(".gear-count")).toHaveText("0 / 15 slots used, 15 free");

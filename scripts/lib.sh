@@ -6,6 +6,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+WASM_SPLIT_VERSION=0.2.2
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
@@ -63,6 +64,13 @@ ensure_chromium() {
   fi
   export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
   export SATCHEL_CHROMIUM="${SATCHEL_CHROMIUM:-$(command -v chromium)}"
+}
+
+ensure_wasm_split() {
+  if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+    say "installing wasm_split_cli $WASM_SPLIT_VERSION (splits the wasm into on-demand chunks)"
+    cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
+  fi
 }
 
 build_release() {

@@ -1,4 +1,4 @@
-// Trunk post-build hook (runs in the staging directory's parent, with TRUNK_STAGING_DIR set).
+// The last build step, run by scripts/wasm.mjs (a Trunk post-build hook, with TRUNK_STAGING_DIR set).
 // 1. Adds a strict Content-Security-Policy to index.html, allowing exactly this build's inline
 //    scripts by hash (the theme peek, the service-worker registration, Trunk's wasm loader).
 // 2. Writes sw.js with the list of files to precache and a cache name that changes whenever any

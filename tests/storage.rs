@@ -262,6 +262,14 @@ fn other_tabs_events_are_classified() {
         ExternalChange::Ignored
     );
     assert_eq!(
+        classify_event(Some("satchel/v1/doc/ix-table"), Some("{}")),
+        ExternalChange::Doc("ix-table".into())
+    );
+    assert_eq!(
+        classify_event(Some("satchel/v1/doc/party"), None),
+        ExternalChange::Doc("party".into())
+    );
+    assert_eq!(
         classify_event(Some("satchel/v1/quarantine/1/character/x"), Some("x")),
         ExternalChange::Quarantine
     );

@@ -1,4 +1,4 @@
-use super::{CHARACTER_PREFIX, INDEX_KEY, QUARANTINE_PREFIX, SETTINGS_KEY};
+use super::{CHARACTER_PREFIX, DOC_PREFIX, INDEX_KEY, QUARANTINE_PREFIX, SETTINGS_KEY};
 use crate::model::{SETTINGS_SCHEMA, Settings, decode};
 
 /// What another tab's write means for this one.
@@ -10,6 +10,8 @@ pub enum ExternalChange {
     Settings(Settings),
     /// The quarantine list changed.
     Quarantine,
+    /// A named document (a GM table, the party notes) changed: screens showing it re-read it.
+    Doc(String),
     /// Not Satchel's, or nothing this tab shows.
     Ignored,
 }
@@ -30,6 +32,8 @@ pub fn classify_event(key: Option<&str>, new_value: Option<&str>) -> ExternalCha
         }
     } else if key.starts_with(QUARANTINE_PREFIX) {
         ExternalChange::Quarantine
+    } else if let Some(name) = key.strip_prefix(DOC_PREFIX) {
+        ExternalChange::Doc(name.to_string())
     } else {
         ExternalChange::Ignored
     }

@@ -9,6 +9,7 @@ pub mod fields;
 mod format;
 pub mod gear;
 mod icons;
+mod lazy;
 mod party;
 mod roster;
 mod route;

@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::icons::SystemMark;
+use super::lazy::{Deferred, share_dialog_chunk};
 use super::route::sheet_href;
-use super::share::ShareDialog;
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
 
@@ -220,12 +220,12 @@ fn CharacterCard(id: String) -> impl IntoView {
     let (renaming, set_renaming) = signal(false);
     let (sharing, set_sharing) = signal(false);
     let share_button = NodeRef::<html::Button>::new();
-    let stop_sharing = move || {
+    let stop_sharing = Callback::new(move |()| {
         set_sharing.set(false);
         if let Some(b) = share_button.get_untracked() {
             let _ = b.focus();
         }
-    };
+    });
     let (draft, set_draft) = signal(String::new());
     let (error, set_error) = signal(None::<String>);
     let input = NodeRef::<html::Input>::new();
@@ -375,7 +375,10 @@ fn CharacterCard(id: String) -> impl IntoView {
                     .get()
                     .then(character)
                     .flatten()
-                    .map(|character| view! { <ShareDialog character on_close=stop_sharing/> })
+                    .map(|character| {
+                        let load = move || share_dialog_chunk(character.clone(), stop_sharing);
+                        view! { <Deferred load/> }
+                    })
             }}
         </li>
     }

@@ -84,9 +84,13 @@ fn LinkAndCode(link: String) -> impl IntoView {
 pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -> impl IntoView {
     let link = format!("{}{}", base_url(), share_fragment(&character));
     let close_button = NodeRef::<html::Button>::new();
+    // The dialog arrives in a chunk and is built before it is in the document: focus it once
+    // it has been painted.
     Effect::new(move |_| {
         if let Some(b) = close_button.get() {
-            let _ = b.focus();
+            request_animation_frame(move || {
+                let _ = b.focus();
+            });
         }
     });
     let title = format!("Share {}", character.name);

@@ -5,13 +5,13 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::browser;
+use super::lazy::{
+    Deferred, proposal_chunk, settings_chunk, share_preview_chunk, sheet_chunk, table_chunk,
+    warm_tray,
+};
 use super::roster::RosterScreen;
 use super::route::{Screen, TableTab, sheet_id};
-use super::settings::SettingsScreen;
-use super::share::{ProposalPreview, SharePreview};
-use super::sheet::SheetScreen;
 use super::state::AppState;
-use super::table::TableScreen;
 use super::tray::{DiceTray, provide_tray};
 use crate::model::{POOL_ROUTE, SHARE_ROUTE};
 use crate::storage::{ExternalChange, classify_event};
@@ -43,16 +43,17 @@ pub fn App() -> impl IntoView {
     let hash_listener =
         window_event_listener_untyped("hashchange", move |_| set_hash.set(current_hash()));
     // Leaves the share link's fragment behind once handled, so a reload does not ask again.
-    let share_done = move || {
+    let share_done = Callback::new(move |()| {
         if let Some(w) = web_sys::window() {
             let _ = w.location().set_hash("/roster");
         }
-    };
+    });
     let storage_listener = window_event_listener(ev::storage, move |e| {
         match classify_event(e.key().as_deref(), e.new_value().as_deref()) {
             ExternalChange::Roster => state.reload_roster(),
             ExternalChange::Settings(s) => state.settings.set(s),
             ExternalChange::Quarantine => state.storage_rev.update(|r| *r += 1),
+            ExternalChange::Doc(name) => state.external_doc_changed(name),
             ExternalChange::Ignored => {}
         }
     });
@@ -64,6 +65,8 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         browser::set_root_attribute("data-theme", state.settings.with(|s| s.theme.attribute()));
     });
+    // The tray's panel is a chunk of its own: fetch it once the first screen is up.
+    request_idle_callback(warm_tray);
     Effect::new(move |_| browser::set_title(&format!("{} · Satchel", screen.get().label())));
 
     view! {
@@ -105,18 +108,23 @@ pub fn App() -> impl IntoView {
                 incoming
                     .get()
                     .map(|fragment| {
-                        if fragment.starts_with(POOL_ROUTE) {
-                            view! { <ProposalPreview fragment on_done=share_done/> }.into_any()
+                        let fragment = StoredValue::new(fragment);
+                        if fragment.with_value(|f| f.starts_with(POOL_ROUTE)) {
+                            let load = move || proposal_chunk(fragment.get_value(), share_done);
+                            view! { <Deferred load/> }.into_any()
                         } else {
-                            view! { <SharePreview fragment on_done=share_done/> }.into_any()
+                            let load = move || share_preview_chunk(fragment.get_value(), share_done);
+                            view! { <Deferred load/> }.into_any()
                         }
                     })
             }}
             {move || match screen.get() {
                 Screen::Roster => view! { <RosterScreen/> }.into_any(),
-                Screen::Sheet => view! { <SheetScreen id=sheet/> }.into_any(),
-                Screen::Table => view! { <TableScreen tab=table_tab/> }.into_any(),
-                Screen::Settings => view! { <SettingsScreen/> }.into_any(),
+                Screen::Sheet => view! { <Deferred load=move || sheet_chunk(sheet)/> }.into_any(),
+                Screen::Table => {
+                    view! { <Deferred load=move || table_chunk(table_tab)/> }.into_any()
+                }
+                Screen::Settings => view! { <Deferred load=settings_chunk/> }.into_any(),
             }}
         </main>
         <UndoToast screen/>

@@ -40,6 +40,9 @@ pub struct AppState {
     pub deleted: RwSignal<Vec<Deleted>>,
     /// Bumped when storage changes in ways the Settings screen lists (quarantine, usage).
     pub storage_rev: RwSignal<u32>,
+    /// The last named document another tab wrote, with a count so the same name twice still
+    /// notifies (see [`AppState::on_external_doc`]).
+    external_doc: RwSignal<(u32, String)>,
 }
 
 impl AppState {
@@ -75,6 +78,7 @@ impl AppState {
             settings: RwSignal::new(settings),
             deleted: RwSignal::new(Vec::new()),
             storage_rev: RwSignal::new(0),
+            external_doc: RwSignal::new((0, String::new())),
         };
         state.push_problems(problems);
         state
@@ -160,18 +164,29 @@ impl AppState {
             })
         });
         match result {
-            Ok(()) => {
-                if self.save_error.get_untracked().is_some() {
-                    self.save_error.set(None);
-                }
-                browser::set_root_attribute("data-unsaved", None);
-            }
-            Err(e) => {
-                self.save_error.set(Some(e.to_string()));
-                browser::set_root_attribute("data-unsaved", Some("true"));
-            }
+            Ok(()) => self.saved(),
+            Err(e) => self.unsaved(e.to_string()),
         }
         self.storage_rev.update(|r| *r += 1);
+    }
+
+    /// A write went through: the failure banner goes, unless the roster still owes storage.
+    fn saved(&self) {
+        let owed = self
+            .pending
+            .with_value(|p| !p.save.is_empty() || !p.delete.is_empty() || p.index);
+        if owed {
+            return;
+        }
+        if self.save_error.get_untracked().is_some() {
+            self.save_error.set(None);
+        }
+        browser::set_root_attribute("data-unsaved", None);
+    }
+
+    fn unsaved(&self, message: String) {
+        self.save_error.set(Some(message));
+        browser::set_root_attribute("data-unsaved", Some("true"));
     }
 
     /// Re-reads the roster after another tab wrote it, keeping this tab's unsaved changes.
@@ -223,8 +238,9 @@ impl AppState {
         let result = self
             .store
             .with_value(|s| s.save_settings(&self.settings.get_untracked()));
-        if let Err(e) = result {
-            self.save_error.set(Some(e.to_string()));
+        match result {
+            Ok(()) => self.saved(),
+            Err(e) => self.unsaved(e.to_string()),
         }
     }
 
@@ -296,9 +312,32 @@ impl AppState {
     /// Saves a named document; a failure shows the "Not saved" banner, like a character's.
     pub fn save_doc<T: serde::Serialize>(&self, name: &str, doc: &T) {
         match self.store.with_value(|s| s.save_doc(name, doc)) {
-            Ok(()) => self.storage_rev.update(|r| *r += 1),
-            Err(e) => self.save_error.set(Some(e.to_string())),
+            Ok(()) => {
+                self.saved();
+                self.storage_rev.update(|r| *r += 1);
+            }
+            Err(e) => self.unsaved(e.to_string()),
         }
+    }
+
+    /// Notes that another tab wrote the document `name` (from the `storage` event).
+    pub fn external_doc_changed(&self, name: String) {
+        self.external_doc.update(|(n, last)| {
+            *n += 1;
+            *last = name;
+        });
+    }
+
+    /// Runs `reload` whenever another tab writes the document `name`, so a GM table open in two
+    /// tabs shows the latest write instead of overwriting it with a stale copy.
+    pub fn on_external_doc(&self, name: &'static str, reload: impl Fn() + 'static) {
+        let external = self.external_doc;
+        Effect::new(move |_| {
+            let hit = external.with(|(n, last)| *n > 0 && last == name);
+            if hit {
+                untrack(&reload);
+            }
+        });
     }
 
     /// Runs `f` against the store (for the Settings screen's data section).

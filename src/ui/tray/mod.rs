@@ -21,6 +21,7 @@ use wasm_bindgen::JsCast;
 
 use super::browser;
 use super::icons::DieIcon;
+use super::lazy::{Deferred, tray_chunk};
 use super::state::AppState;
 use crate::model::{RollLog, RollRecord};
 use crate::rules::expedition::money::LedgerEntry;
@@ -419,7 +420,7 @@ pub fn DiceTray() -> impl IntoView {
     let trigger = NodeRef::<html::Button>::new();
     let close_button = NodeRef::<html::Button>::new();
 
-    let close = move || {
+    let close = Callback::new(move |()| {
         open.set(false);
         // A sheet's hook belongs to the check it opened the tray for: closing without rolling
         // drops it, so a later unrelated roll never settles that check.
@@ -436,26 +437,56 @@ pub fn DiceTray() -> impl IntoView {
                 }
             }
         }
-    };
+    });
     Effect::new(move |_| {
         if open.get()
             && let Some(b) = close_button.get()
         {
-            let _ = b.focus();
-            // On a phone the sheet covers the lower part of the screen: bring the number the
-            // tray was opened from to the top, where it stays visible.
-            if let Some(el) = tray.opener.try_get_value().flatten() {
-                el.scroll_into_view_with_bool(true);
-            }
+            // The panel comes from a chunk and is built before it is in the document: move
+            // focus once it has been painted.
+            request_animation_frame(move || {
+                let _ = b.focus();
+                // On a phone the sheet covers the lower part of the screen: bring the number
+                // the tray was opened from to the top, where it stays visible.
+                if let Some(el) = tray.opener.try_get_value().flatten() {
+                    el.scroll_into_view_with_bool(true);
+                }
+            });
         }
     });
     let esc = window_event_listener(ev::keydown, move |e| {
         if e.key() == "Escape" && open.get_untracked() {
-            close();
+            close.run(());
         }
     });
     on_cleanup(move || esc.remove());
 
+    view! {
+        <button
+            type="button"
+            class="tray-button"
+            node_ref=trigger
+            aria-haspopup="dialog"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| {
+                tray.opener.set_value(None);
+                open.update(|o| *o = !*o)
+            }
+        >
+            <DieIcon/>
+            <span>"Dice"</span>
+        </button>
+        <Show when=move || open.get()>
+            <Deferred load=move || tray_chunk(close, close_button)/>
+        </Show>
+    }
+}
+
+/// The tray's panel: modes, who rolls, the pool, odds and the result. It is a chunk of its own
+/// (see `lazy.rs`); `close` and `close_button` belong to [`DiceTray`], which handles focus.
+#[component]
+pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> impl IntoView {
+    let tray = expect_context::<TrayContext>().0;
     // Enter rolls, unless focus is on something Enter already activates.
     let on_key = move |e: ev::KeyboardEvent| {
         if e.key() != "Enter" {
@@ -489,22 +520,7 @@ pub fn DiceTray() -> impl IntoView {
     };
 
     view! {
-        <button
-            type="button"
-            class="tray-button"
-            node_ref=trigger
-            aria-haspopup="dialog"
-            aria-expanded=move || open.get().to_string()
-            on:click=move |_| {
-                tray.opener.set_value(None);
-                open.update(|o| *o = !*o)
-            }
-        >
-            <DieIcon/>
-            <span>"Dice"</span>
-        </button>
-        <Show when=move || open.get()>
-            <div class="scrim" on:click=move |_| close()></div>
+            <div class="scrim" on:click=move |_| close.run(())></div>
             <div
                 class="tray"
                 class:prefilled=move || !tray.label.with(String::is_empty)
@@ -515,7 +531,7 @@ pub fn DiceTray() -> impl IntoView {
             >
                 <div class="tray-head">
                     <h2 id="tray-title">"Dice tray"</h2>
-                    <button type="button" node_ref=close_button on:click=move |_| close()>
+                    <button type="button" node_ref=close_button on:click=move |_| close.run(())>
                         "Close"
                     </button>
                 </div>
@@ -588,7 +604,6 @@ pub fn DiceTray() -> impl IntoView {
                     <ResultView/>
                 </Show>
             </div>
-        </Show>
     }
 }
 

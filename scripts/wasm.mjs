@@ -1,0 +1,146 @@
+// Trunk post-build hook: builds the app's wasm and splits it into the
+// first load and chunks that load on demand (the split points are in src/ui/lazy.rs).
+//
+// Trunk 0.21 cannot split, so this hook owns the whole wasm pipeline instead of Trunk's rust
+// asset:
+//   cargo build --features split    -> satchel.wasm, with relocations (see build.rs)
+//   wasm_split_cli                  -> main.wasm + one module per split point + shared chunks
+//                                      + __wasm_split.js, the loader the chunks go through
+//   wasm-bindgen (main.wasm only)   -> the JS glue and the first-load wasm
+//   wasm-opt -Oz (release only)     -> every module, smaller
+// then gives every file a content-hashed name, so caches never mix two builds, and adds the
+// start-up script and preload links to index.html. Then postbuild.mjs adds the CSP and sw.js.
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const staging = process.env.TRUNK_STAGING_DIR;
+const source = process.env.TRUNK_SOURCE_DIR || process.cwd();
+const profile = process.env.TRUNK_PROFILE === "release" ? "release" : "debug";
+if (!staging) throw new Error("run by trunk: TRUNK_STAGING_DIR is not set");
+
+/** A copy of the wasm module `bytes` without the custom section called `name`. */
+function dropCustomSection(bytes, name) {
+  const leb = (at) => {
+    let value = 0, shift = 0, b;
+    do {
+      b = bytes[at++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80);
+    return [value, at];
+  };
+  const kept = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const start = at;
+    const id = bytes[at++];
+    const [size, body] = leb(at);
+    at = body + size;
+    if (id === 0) {
+      const [len, text] = leb(body);
+      if (Buffer.from(bytes.subarray(text, text + len)).toString() === name) continue;
+    }
+    kept.push(bytes.subarray(start, at));
+  }
+  return Buffer.concat(kept);
+}
+
+const MARKER = "<!-- satchel:wasm -->";
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "inherit", "inherit"] });
+const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+
+const target = process.env.CARGO_TARGET_DIR || join(source, "target");
+const input = join(target, "wasm32-unknown-unknown", profile, "satchel.wasm");
+const work = join(target, "wasm-split", profile);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, "bindgen"), { recursive: true });
+
+// Chunks call into the first-load module through the shared function table. With reference
+// types on, wasm-bindgen rewrites the signatures of its casts in the first-load module and such
+// a call fails ("function signature mismatch"), so split builds turn them off. Tests are never
+// split and keep the defaults from .cargo/config.toml.
+const cargoArgs = ["build", "--target=wasm32-unknown-unknown", "--bin=satchel", "--features=split"];
+if (profile === "release") cargoArgs.push("--release");
+execFileSync("cargo", cargoArgs, {
+  cwd: source,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: { ...process.env, RUSTFLAGS: "--cfg erase_components -Ctarget-feature=-reference-types" },
+});
+run("wasm_split_cli", [input, work]);
+const chunks = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== "main.wasm");
+if (chunks.length === 0) throw new Error("wasm: no split points found (is the `split` feature on?)");
+
+// Built without reference types, but the precompiled standard library still declares them in
+// the `target_features` section, which would turn wasm-bindgen's externref pass back on.
+// Without the section it keeps JS values as plain i32 handles, which every chunk agrees on.
+writeFileSync(join(work, "main.wasm"), dropCustomSection(readFileSync(join(work, "main.wasm")), "target_features"));
+
+run("wasm-bindgen", [
+  join(work, "main.wasm"),
+  `--out-dir=${join(work, "bindgen")}`,
+  "--out-name=satchel",
+  "--target=web",
+  "--no-typescript",
+  "--no-demangle",
+  "--keep-lld-exports",
+]);
+
+// What rustc's wasm32 target enables by default; named here because main.wasm no longer says.
+const FEATURES = [
+  "--enable-bulk-memory",
+  "--enable-bulk-memory-opt",
+  "--enable-sign-ext",
+  "--enable-mutable-globals",
+  "--enable-nontrapping-float-to-int",
+  "--enable-multivalue",
+  "--enable-reference-types",
+];
+const optimise = (from, to) => {
+  if (profile === "release" && !process.env.SATCHEL_NO_OPT) run("wasm-opt", ["-Oz", ...FEATURES, "--strip-debug", "--strip-producers", from, "-o", to]);
+  else writeFileSync(to, readFileSync(from));
+};
+
+// The first-load wasm and its glue are named by the wasm's hash.
+optimise(join(work, "bindgen", "satchel_bg.wasm"), join(work, "main-opt.wasm"));
+const base = `satchel-${hash(readFileSync(join(work, "main-opt.wasm")))}`;
+const glue = `${base}.js`;
+const wasmFile = `${base}_bg.wasm`;
+renameSync(join(work, "main-opt.wasm"), join(staging, wasmFile));
+
+let loader = readFileSync(join(work, "__wasm_split.js"), "utf8").replace('"./main.js"', `"./${glue}"`);
+for (const chunk of chunks) {
+  const tmp = join(work, `opt-${chunk}`);
+  optimise(join(work, chunk), tmp);
+  const named = `${chunk.slice(0, -5)}-${hash(readFileSync(tmp))}.wasm`;
+  renameSync(tmp, join(staging, named));
+  loader = loader.replaceAll(`"./${chunk}"`, `"./${named}"`);
+}
+const loaderName = `__wasm_split-${hash(loader)}.js`;
+writeFileSync(join(staging, loaderName), loader);
+
+// Only the module specifiers change: the wasm still names its import module "./__wasm_split.js".
+const js = readFileSync(join(work, "bindgen", "satchel.js"), "utf8").replaceAll(
+  'from "./__wasm_split.js"',
+  `from "./${loaderName}"`,
+);
+writeFileSync(join(staging, glue), js);
+
+// Start-up, as Trunk's rust asset would write it: fetch the glue and the wasm in parallel with
+// the page, then start the app.
+const sri = (file) => `sha384-${createHash("sha384").update(readFileSync(join(staging, file))).digest("base64")}`;
+const startup = [
+  `<link rel="modulepreload" href="./${glue}" crossorigin="anonymous" integrity="${sri(glue)}">`,
+  `<link rel="preload" href="./${wasmFile}" crossorigin="anonymous" integrity="${sri(wasmFile)}" as="fetch" type="application/wasm">`,
+  `<script type="module">import init from "./${glue}"; init({ module_or_path: "./${wasmFile}" });</script>`,
+].join("\n  ");
+const indexPath = join(staging, "index.html");
+const html = readFileSync(indexPath, "utf8");
+if (!html.includes(MARKER)) throw new Error(`wasm: index.html has no ${MARKER}`);
+// Trunk leaves its skipped rust link behind; the browser has no use for it.
+writeFileSync(indexPath, html.replace(MARKER, startup).replace(/\s*<link data-trunk rel="rust"[^>]*>/, ""));
+console.log(`wasm: ${glue}, ${wasmFile} and ${chunks.length} chunks`);
+
+// The CSP and the service worker's file list must see the final files.
+await import("./postbuild.mjs");

@@ -1,0 +1,140 @@
+//! Screens that load on demand. The first load carries the shell, the roster and the dice tray;
+//! the sheets, the GM tools and the settings arrive as separate wasm chunks when first opened
+//! (and the service worker keeps them for offline use).
+//!
+//! The release build (`--features split`) marks each screen below as a split point for
+//! `wasm_split_cli` (see `scripts/split.mjs`). Every other build (tests, `cargo check`) gets a
+//! plain `async fn` with the same body, because an unsplit module cannot resolve the loader
+//! imports a split point leaves behind.
+
+use leptos::html;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use std::future::Future;
+
+use super::route::TableTab;
+use super::settings::SettingsScreen;
+use super::share::{ProposalPreview, ShareDialog, SharePreview};
+use super::sheet::SheetScreen;
+use super::table::TableScreen;
+use super::tray::TrayPanel;
+use crate::model::Character;
+
+/// A chunk could not be fetched (offline before it was ever cached, or a server error).
+pub struct LoadFailed;
+
+impl From<leptos::wasm_split::SplitLoaderError> for LoadFailed {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        LoadFailed
+    }
+}
+
+/// Declares a loader: a split point in the release build, a plain async fn otherwise.
+/// Loaders naming the same chunk share one wasm file; `$preload` fetches it without running it.
+macro_rules! chunk {
+    ($(#[$doc:meta])* $chunk:ident / $preload:ident :: $name:ident($($arg:ident: $ty:ty),*) => $body:expr) => {
+        $(#[$doc])*
+        #[cfg(feature = "split")]
+        #[leptos::wasm_split::wasm_split(
+            $chunk,
+            fallible,
+            wasm_split_path = ::leptos::wasm_split,
+            preload(#[allow(dead_code)] $preload)
+        )]
+        pub fn $name($($arg: $ty),*) -> Result<AnyView, LoadFailed> {
+            Ok($body.into_any())
+        }
+
+        $(#[$doc])*
+        #[cfg(not(feature = "split"))]
+        pub async fn $name($($arg: $ty),*) -> Result<AnyView, LoadFailed> {
+            Ok($body.into_any())
+        }
+
+        #[cfg(not(feature = "split"))]
+        #[allow(dead_code)]
+        pub async fn $preload() -> Result<(), leptos::wasm_split::SplitLoaderError> {
+            Ok(())
+        }
+    };
+}
+
+chunk!(
+    /// Both character sheets.
+    sheet / preload_sheet :: sheet_chunk(id: Memo<Option<String>>) => view! { <SheetScreen id/> }
+);
+chunk!(
+    /// The GM tools: the Ix table, the Expedition referee and the party's gear.
+    table / preload_table :: table_chunk(tab: Memo<TableTab>) => view! { <TableScreen tab/> }
+);
+chunk!(
+    /// Settings, backups and import.
+    settings / preload_settings :: settings_chunk() => view! { <SettingsScreen/> }
+);
+chunk!(
+    /// The dice tray's panel (its button and state stay in the first load, so a sheet can
+    /// prefill it before the panel has arrived).
+    tray / preload_tray :: tray_chunk(close: Callback<()>, close_button: NodeRef<html::Button>) =>
+        view! { <TrayPanel close close_button/> }
+);
+chunk!(
+    /// Sharing a character: the link and QR code.
+    share / preload_share :: share_dialog_chunk(character: Character, on_close: Callback<()>) =>
+        view! { <ShareDialog character on_close=move || on_close.run(())/> }
+);
+chunk!(
+    /// A character arriving by link.
+    share / preload_share_in :: share_preview_chunk(fragment: String, on_done: Callback<()>) =>
+        view! { <SharePreview fragment on_done=move || on_done.run(())/> }
+);
+chunk!(
+    /// A difficulty proposed by the GM, arriving by link.
+    share / preload_proposal :: proposal_chunk(fragment: String, on_done: Callback<()>) =>
+        view! { <ProposalPreview fragment on_done=move || on_done.run(())/> }
+);
+
+/// Fetches the dice tray's chunk while the app is idle, so the first tap on "Dice" opens it at
+/// once. A failure here is not shown: opening the tray retries and says so.
+pub fn warm_tray() {
+    leptos::task::spawn_local(async {
+        let _ = preload_tray().await;
+    });
+}
+
+/// Shows what `load` produces once its chunk has arrived; until then a short status line, and
+/// if the chunk cannot be fetched, a message and a way to try again (nothing is lost: the data
+/// lives in storage, not in the chunk).
+#[component]
+pub fn Deferred<F, Fut>(load: F) -> impl IntoView
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<AnyView, LoadFailed>> + 'static,
+{
+    let attempt = RwSignal::new(0u32);
+    move || {
+        attempt.track();
+        // The chunk loader's future holds JS promises, which are not Send; the app is
+        // single-threaded, so the wrapper's runtime check never fires.
+        let chunk = SendWrapper::new(load());
+        view! {
+            <Suspense fallback=|| view! { <p class="boot" role="status">"Opening…"</p> }>
+                {Suspend::new(async move {
+                    match chunk.await {
+                        Ok(view) => view,
+                        Err(LoadFailed) => view! {
+                            <div class="banner warn" role="alert">
+                                <p>
+                                    "This part of Satchel has not been downloaded yet and could not be fetched now. Your data is safe; check the connection and try again."
+                                </p>
+                                <button type="button" on:click=move |_| attempt.update(|n| *n += 1)>
+                                    "Try again"
+                                </button>
+                            </div>
+                        }
+                        .into_any(),
+                    }
+                })}
+            </Suspense>
+        }
+    }
+}

@@ -686,6 +686,14 @@ fn connections_check_uses_the_factors_reputation_and_flags_enmity() {
         "{line}"
     );
     assert_eq!(rolled(line).len(), 7);
+    // No factors at all: the raw 0 is floored at Ob 1, said without an empty list.
+    s.apply(check(6, "a smith", ConnectionsFactors::default(), None))
+        .unwrap();
+    let line = s.last().unwrap();
+    assert!(
+        line.starts_with("Connections check to find a smith: Ob 1 (no factors); 4 dice rolled "),
+        "{line}"
+    );
     s.apply(ExpEdit::Remove(ListKind::Enmity, 0)).unwrap();
     assert!(s.enmities.is_empty());
     assert!(s.apply(ExpEdit::Remove(ListKind::Enmity, 0)).is_err());

@@ -19,7 +19,7 @@ use crate::rules::expedition::magic::{
     fell_blast_spell, infuse, release_infusion_block, release_infusion_boost, spell_mastery,
 };
 use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
-use crate::rules::expedition::objective::{ConnectionsFactors, connections_objective};
+use crate::rules::expedition::objective::{ConnectionsFactors, Objective, connections_objective};
 use crate::rules::expedition::referee::hireling_morale;
 use crate::rules::expedition::social::{
     ProjectClock, Reputation, Stronghold, connections_check, connections_pool, retire,
@@ -127,6 +127,15 @@ fn default_core() -> Box<Character> {
         improved_this_session: Vec::new(),
         in_haven: false,
     })
+}
+
+/// An Objective in words, "Ob 1 (no factors)" rather than an empty list of factors.
+pub fn ob_words(o: &Objective) -> String {
+    if o.factors.is_empty() {
+        format!("Ob {} (no factors)", o.ob)
+    } else {
+        o.words()
+    }
 }
 
 /// A deterministic generator for replayable rolls (SplitMix64): the UI draws the seed from the
@@ -899,7 +908,7 @@ impl ExpSheet {
                 let o = connections_check(rng, &pool, &ob).map_err(e)?;
                 let mut line = format!(
                     "Connections check to find {ask}: {}; {} dice rolled {}: {}. {}",
-                    ob.words(),
+                    ob_words(&ob),
                     pool.dice(),
                     faces(&o.test.roll.faces()),
                     o.test.words(),

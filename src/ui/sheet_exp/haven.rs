@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{Ctx, check, local};
-use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure};
+use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure, ob_words};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::character::{Companion, CompanionKind};
 use crate::rules::expedition::dice::Ability;
@@ -188,7 +188,7 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                 .unwrap_or(0);
             format!(
                 "{}. {dice} dice (2 + Presence {} + Connections {}{}): {} to find them amenable. Failing by 3 or more opens the Enmity Clause.",
-                ob.words(),
+                ob_words(&ob),
                 c.abilities.presence,
                 c.connections,
                 if rep > 0 { format!(" + Reputation {rep}") } else { String::new() },

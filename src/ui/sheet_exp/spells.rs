@@ -205,7 +205,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                 </div>
             </div>
             <fieldset class="exp-ritual">
-                <legend>"Ritual casting (an exploration turn instead of a round)"</legend>
+                <legend>"Ritual: an exploration turn, not a round"</legend>
                 <div class="exp-row">
                     {local("Ritual HP (+1d each)", rit_hp, 0, 20)}
                     {local("Ritual Cash (+1d each)", rit_cash, 0, 200)}

@@ -63,6 +63,7 @@ fn damage_blocks_then_bonus_then_hp_and_down_and_out() {
     s.apply(ExpEdit::Damage {
         amount: 4,
         block: Some(BlockSource::Armour),
+        infusion: None,
     })
     .unwrap();
     // 4 - 2 blocked = 2: 1 from Bonus HP, 1 from HP.
@@ -77,7 +78,8 @@ fn damage_blocks_then_bonus_then_hp_and_down_and_out() {
     assert!(
         s.apply(ExpEdit::Damage {
             amount: 1,
-            block: Some(BlockSource::Armour)
+            block: Some(BlockSource::Armour),
+            infusion: None,
         })
         .is_err()
     );
@@ -85,6 +87,7 @@ fn damage_blocks_then_bonus_then_hp_and_down_and_out() {
     s.apply(ExpEdit::Damage {
         amount: 9,
         block: None,
+        infusion: None,
     })
     .unwrap();
     assert_eq!(s.core.health.hp, 0);
@@ -106,6 +109,7 @@ fn unaided_down_and_out_is_death() {
     s.apply(ExpEdit::Damage {
         amount: 6,
         block: None,
+        infusion: None,
     })
     .unwrap();
     s.apply(ExpEdit::Roll(1, Procedure::DownAndOut { aided: false }))
@@ -142,6 +146,7 @@ fn rests_heal_and_check_rations() {
     s.apply(ExpEdit::Damage {
         amount: 5,
         block: None,
+        infusion: None,
     })
     .unwrap();
     s.apply(ExpEdit::Roll(3, Procedure::ShortRest(11))).unwrap();
@@ -152,6 +157,7 @@ fn rests_heal_and_check_rations() {
     s.apply(ExpEdit::Damage {
         amount: 2,
         block: Some(BlockSource::Armour),
+        infusion: None,
     })
     .unwrap();
     s.apply(ExpEdit::Roll(5, Procedure::LongRest(11))).unwrap();
@@ -201,6 +207,7 @@ fn ledger_from_the_tray_and_typed_cash() {
         amount: -3,
         reason: "Wager for a mule".into(),
         balance: 2,
+        at: None,
     }))
     .unwrap();
     assert_eq!(s.core.purse.cash, 2);
@@ -227,6 +234,8 @@ fn spells_learn_and_channel_in_armour() {
             spell: "Bind".into(),
             damage: 0,
             unit: DurationUnit::Rounds,
+            ritual_hp: 0,
+            ritual_cash: 0,
         },
     ))
     .unwrap();
@@ -262,7 +271,7 @@ proptest! {
         for (k, v, seed) in ops {
             let edit = match k {
                 0 => ExpEdit::Hp(v as u32),
-                1 => ExpEdit::Damage { amount: (v as u32) % 30, block: None },
+                1 => ExpEdit::Damage { amount: (v as u32) % 30, block: None, infusion: None },
                 2 => ExpEdit::Ability(Ability::Might, v as u8),
                 3 => ExpEdit::Cash(i64::from(v), "x".into()),
                 4 => ExpEdit::Roll(seed, Procedure::LongRest((v as u8) % 22)),
@@ -430,6 +439,391 @@ fn spell_mastery_learns_or_bars_the_spell_for_good() {
                     .is_err()
             );
             assert_eq!(s, before);
+        }
+    }
+}
+
+/// The seeds of a test's procedures, drawn from a seeded ChaCha stream so every run is the same.
+fn seeds(n: usize) -> Vec<u64> {
+    use rand::{RngCore, SeedableRng};
+    let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(0xC0EAC);
+    (0..n).map(|_| r.next_u64()).collect()
+}
+
+/// The dice faces of the first "rolled a, b, c:" in a history line.
+fn rolled(line: &str) -> Vec<u8> {
+    let rest = &line[line.find("rolled ").expect(line) + 7..];
+    rest[..rest.find([':', '(']).unwrap()]
+        .trim()
+        .split(", ")
+        .map(|f| f.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn fell_blast_is_rolled_from_discipline_per_target_for_one_hp() {
+    use satchel::model::exp_sheet::Seeded;
+    use satchel::rules::expedition::harm::Health;
+    use satchel::rules::expedition::magic::{FellBlastMode, fell_blast};
+    for seed in seeds(12) {
+        let mut s = sheet();
+        let blast =
+            |area, targets: Vec<u32>| ExpEdit::Roll(seed, Procedure::FellBlast { area, targets });
+        // Not known yet: refused, nothing changes.
+        let before = s.clone();
+        let err = s.apply(blast(false, vec![1])).unwrap_err();
+        assert_eq!(err, "Fell Blast is not a known spell.");
+        assert_eq!(s, before);
+        s.apply(ExpEdit::Learn("Fell Blast".into())).unwrap();
+        s.apply(ExpEdit::Ability(Ability::Discipline, 4)).unwrap();
+        // One target takes exactly one Combat Check.
+        let before = s.clone();
+        assert!(s.apply(blast(false, vec![1, 2])).is_err());
+        assert_eq!(s, before);
+        // Armour and damage this round never matter: the same seed gives the same blast.
+        s.apply(ExpEdit::Armour(true)).unwrap();
+        s.apply(blast(true, vec![0, 9])).unwrap();
+        let mut h = Health::new(6).unwrap();
+        let want = fell_blast(
+            &mut Seeded(seed),
+            4,
+            0,
+            FellBlastMode::Area,
+            &[0, 9],
+            &mut h,
+        )
+        .unwrap();
+        assert_eq!(s.core.health.hp, 5);
+        let line = s.last().unwrap();
+        assert!(
+            line.starts_with("Fell Blast (melee area, 2d to each beaten): Discipline rolled "),
+            "{line}"
+        );
+        assert_eq!(rolled(line), want.roll.faces());
+        assert_eq!(rolled(line).len(), 6);
+        // Nobody rolls 10 successes on 6 dice: the second target is never beaten.
+        assert!(
+            line.contains("Target 2 (Combat Check 9): not beaten."),
+            "{line}"
+        );
+        match &want.hits[0] {
+            Some((_, d)) => assert!(
+                line.contains("Target 1 (Combat Check 0): beaten, rolled ")
+                    && line.contains(&format!(": {d} damage.")),
+                "{line}"
+            ),
+            None => assert!(
+                line.contains("Target 1 (Combat Check 0): not beaten."),
+                "{line}"
+            ),
+        }
+        // Never exhausted.
+        assert!(!s.core.spells[0].exhausted);
+    }
+}
+
+#[test]
+fn ritual_casting_spends_hp_and_cash_for_bonus_dice() {
+    for seed in seeds(8) {
+        let mut s = sheet();
+        s.apply(ExpEdit::Learn("Bind".into())).unwrap();
+        s.apply(ExpEdit::Cash(5, "Loot".into())).unwrap();
+        let channel = |hp, cash| {
+            ExpEdit::Roll(
+                seed,
+                Procedure::Channel {
+                    spell: "Bind".into(),
+                    damage: 0,
+                    unit: DurationUnit::ExplorationTurns,
+                    ritual_hp: hp,
+                    ritual_cash: cash,
+                },
+            )
+        };
+        // More Cash than held, or more HP than the character has: refused, nothing changes.
+        let before = s.clone();
+        assert!(s.apply(channel(0, 6)).is_err());
+        assert!(s.apply(channel(6, 0)).is_err());
+        assert_eq!(s, before);
+        s.apply(channel(2, 3)).unwrap();
+        // 1 HP to channel + 2 ritual HP; 3 Cash sacrificed; Agility 2: 2 + 2 + 5 dice vs Ob 4.
+        assert_eq!(s.core.health.hp, 3);
+        assert_eq!(s.core.purse.cash, 2);
+        let l = s.core.purse.ledger.last().unwrap();
+        assert_eq!(
+            (l.amount, l.reason.as_str()),
+            (-3, "Sacrificed in a ritual for Bind")
+        );
+        let line = s.last().unwrap();
+        assert!(
+            line.starts_with("Channel Bind as a ritual (2 HP and 3 Cash for +5d): Ob 4"),
+            "{line}"
+        );
+        assert_eq!(rolled(line).len(), 9);
+    }
+}
+
+#[test]
+fn an_infusion_expelled_against_damage_blocks_one_point() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Learn("Bind".into())).unwrap();
+    let hit = |amount, block, infusion| ExpEdit::Damage {
+        amount,
+        block,
+        infusion,
+    };
+    // Nothing infused: refused, nothing changes.
+    let before = s.clone();
+    assert!(s.apply(hit(3, None, Some(0))).is_err());
+    assert!(s.apply(hit(3, None, Some(4))).is_err());
+    assert_eq!(s, before);
+    s.apply(ExpEdit::Infuse(0)).unwrap();
+    s.apply(hit(3, None, Some(0))).unwrap();
+    assert_eq!(s.core.health.hp, 4);
+    assert!(!s.core.spells[0].infused);
+    // The runestone stays drained until a long rest.
+    assert!(s.core.spells[0].exhausted);
+    assert_eq!(
+        s.last(),
+        Some("Took 3 damage (infused Bind expelled, blocked 1): 0 from Bonus HP, 2 from HP.")
+    );
+    // With armour too: 4 - 2 - 1 = 1 gets through.
+    s.apply(ExpEdit::Roll(1, Procedure::LongRest(20))).unwrap();
+    s.apply(ExpEdit::Infuse(0)).unwrap();
+    s.apply(ExpEdit::Armour(true)).unwrap();
+    s.apply(hit(4, Some(BlockSource::Armour), Some(0))).unwrap();
+    assert_eq!(s.core.health.hp, 5);
+    assert!(s.core.protection.armour_block_used);
+}
+
+#[test]
+fn ledger_entries_carry_the_time_of_their_edit() {
+    let mut s = sheet();
+    let at = |ms, e| ExpEdit::At(ms, Box::new(e));
+    s.apply(at(1_700_000_000_000, ExpEdit::Cash(5, "Loot".into())))
+        .unwrap();
+    s.apply(ExpEdit::Cash(-1, "Untimed".into())).unwrap();
+    s.apply(at(1_700_000_060_000, ExpEdit::Roll(3, Procedure::Income)))
+        .unwrap();
+    let times: Vec<Option<u64>> = s.core.purse.ledger.iter().map(|l| l.at).collect();
+    let mut want = vec![Some(1_700_000_000_000), None];
+    // Income of Wealth 1 adds an entry only when it gains Cash.
+    if s.core.purse.ledger.len() == 3 {
+        want.push(Some(1_700_000_060_000));
+    }
+    assert_eq!(times, want);
+    // A refused edit stamps nothing and changes nothing.
+    let before = s.clone();
+    assert!(
+        s.apply(at(9, ExpEdit::Cash(-100, "Too much".into())))
+            .is_err()
+    );
+    assert_eq!(s, before);
+    // Entries saved before times existed load without one; untimed entries save without the key.
+    let old: LedgerEntry =
+        serde_json::from_str(r#"{"amount":2,"reason":"Old","balance":2}"#).unwrap();
+    assert_eq!(old.at, None);
+    assert!(!serde_json::to_string(&old).unwrap().contains("\"at\""));
+    let json = serde_json::to_string(&s).unwrap();
+    assert!(json.contains("\"at\":1700000000000"), "{json}");
+    assert_eq!(serde_json::from_str::<ExpSheet>(&json).unwrap(), s);
+}
+
+#[test]
+fn connections_check_uses_the_factors_reputation_and_flags_enmity() {
+    use satchel::rules::expedition::objective::{ConnectionsFactors, Degree, Role};
+    let mut s = sheet();
+    s.apply(ExpEdit::Reputation("Guild".into(), 3)).unwrap();
+    let check = |seed, ask: &str, factors, faction: Option<&str>| {
+        ExpEdit::Roll(
+            seed,
+            Procedure::Connections {
+                ask: ask.into(),
+                factors,
+                faction: faction.map(str::to_string),
+            },
+        )
+    };
+    // An empty Ask is refused.
+    let before = s.clone();
+    assert!(
+        s.apply(check(1, " ", ConnectionsFactors::default(), None))
+            .is_err()
+    );
+    assert_eq!(s, before);
+    // Ob 10 against 4 dice always fails by 6 or more: the Enmity Clause opens, once per Ask.
+    let hard = ConnectionsFactors {
+        role: Role::Unique,
+        degree: Degree::VeryDifferentCircles,
+        hostile: true,
+        small_settlement: true,
+        wilderness: true,
+        in_hiding: true,
+        ..Default::default()
+    };
+    for seed in seeds(3) {
+        s.apply(check(seed, "the Pale Abbess", hard, None)).unwrap();
+        let line = s.last().unwrap();
+        assert!(
+            line.starts_with("Connections check to find the Pale Abbess: Ob 10"),
+            "{line}"
+        );
+        assert_eq!(rolled(line).len(), 4);
+        assert!(line.ends_with("Found, but not amenable without more. Enmity Clause: the Referee may make them a rival."), "{line}");
+    }
+    assert_eq!(s.enmities, vec!["the Pale Abbess".to_string()]);
+    // All mitigating factors: floored at Ob 1; Guild Reputation 3 adds 3 dice.
+    let easy = ConnectionsFactors {
+        sincere_ally: true,
+        known_location: true,
+        actively_looking: true,
+        ..Default::default()
+    };
+    s.apply(check(5, "a fence", easy, Some("Guild"))).unwrap();
+    let line = s.last().unwrap();
+    assert!(
+        line.starts_with("Connections check to find a fence: Ob 1"),
+        "{line}"
+    );
+    assert_eq!(rolled(line).len(), 7);
+    // No factors at all: the raw 0 is floored at Ob 1, said without an empty list.
+    s.apply(check(6, "a smith", ConnectionsFactors::default(), None))
+        .unwrap();
+    let line = s.last().unwrap();
+    assert!(
+        line.starts_with("Connections check to find a smith: Ob 1 (no factors); 4 dice rolled "),
+        "{line}"
+    );
+    s.apply(ExpEdit::Remove(ListKind::Enmity, 0)).unwrap();
+    assert!(s.enmities.is_empty());
+    assert!(s.apply(ExpEdit::Remove(ListKind::Enmity, 0)).is_err());
+}
+
+#[test]
+fn hireling_morale_is_contested_presence_and_recorded() {
+    use satchel::model::exp_sheet::Seeded;
+    use satchel::rules::expedition::character::{Companion, CompanionKind};
+    use satchel::rules::expedition::referee::hireling_morale;
+    let mate = |name: &str, kind, pool| Companion {
+        name: name.into(),
+        kind,
+        role: "Porter".into(),
+        pool,
+        hp: 0,
+        max_hp: 2,
+        morale: None,
+    };
+    for seed in seeds(10) {
+        let mut s = sheet();
+        s.apply(ExpEdit::Ability(Ability::Presence, 3)).unwrap();
+        s.apply(ExpEdit::AddCompanion(mate(
+            "Bo",
+            CompanionKind::Follower,
+            3,
+        )))
+        .unwrap();
+        s.apply(ExpEdit::AddCompanion(mate(
+            "Gil",
+            CompanionKind::Hireling,
+            2,
+        )))
+        .unwrap();
+        let morale = |companion, opposition| {
+            ExpEdit::Roll(
+                seed,
+                Procedure::Morale {
+                    companion,
+                    opposition,
+                },
+            )
+        };
+        // Followers are loyal; a missing companion is refused.
+        let before = s.clone();
+        let err = s.apply(morale(0, 0)).unwrap_err();
+        assert!(err.starts_with("Bo is not a hireling"), "{err}");
+        assert!(s.apply(morale(5, 0)).is_err());
+        assert_eq!(s, before);
+        // 0 opposition means the hireling's own pool (2 dice) against Presence 3 (5 dice).
+        s.apply(morale(1, 0)).unwrap();
+        let (v, r) = hireling_morale(&mut Seeded(seed), 5, 2).unwrap();
+        assert_eq!(s.core.companions[1].morale, Some(r));
+        let line = s.last().unwrap();
+        assert!(
+            line.starts_with("Morale of Gil: Presence 5 dice rolled "),
+            "{line}"
+        );
+        assert_eq!(rolled(line), v.a.faces());
+        assert!(line.ends_with(&format!(": {}.", r.words())), "{line}");
+    }
+}
+
+#[test]
+fn bonus_hp_expire_at_the_rest_chosen() {
+    use satchel::model::exp_sheet::BonusUntil;
+    for (until, short_keeps, long_keeps) in [
+        (BonusUntil::Manual, true, true),
+        (BonusUntil::AnyRest, false, false),
+        (BonusUntil::LongRest, true, false),
+    ] {
+        let mut s = sheet();
+        s.apply(ExpEdit::BonusHp(4)).unwrap();
+        s.apply(ExpEdit::BonusUntil(until)).unwrap();
+        // Damage is taken from the bonus pool first.
+        s.apply(ExpEdit::Damage {
+            amount: 1,
+            block: None,
+            infusion: None,
+        })
+        .unwrap();
+        assert_eq!((s.core.health.hp, s.core.health.bonus_hp), (6, 3));
+        s.apply(ExpEdit::Roll(2, Procedure::ShortRest(20))).unwrap();
+        assert_eq!(
+            s.core.health.bonus_hp,
+            if short_keeps { 3 } else { 0 },
+            "{until:?}"
+        );
+        if !short_keeps {
+            assert!(s.last().unwrap().ends_with(" 3 Bonus HP expired."));
+        }
+        s.apply(ExpEdit::BonusHp(2)).unwrap();
+        s.apply(ExpEdit::Roll(2, Procedure::LongRest(20))).unwrap();
+        assert_eq!(
+            s.core.health.bonus_hp,
+            if long_keeps { 2 } else { 0 },
+            "{until:?}"
+        );
+        // The choice survives a save and load; the default is left out of the JSON.
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(json.contains("bonus_until"), until != BonusUntil::Manual);
+        assert_eq!(serde_json::from_str::<ExpSheet>(&json).unwrap(), s);
+    }
+}
+
+proptest! {
+    #[test]
+    fn refused_spell_money_and_social_edits_change_nothing(
+        ops in proptest::collection::vec((0u8..8, any::<u16>(), any::<u64>()), 1..30)
+    ) {
+        let mut s = sheet();
+        s.apply(ExpEdit::Learn("Bind".into())).unwrap();
+        s.apply(ExpEdit::Learn("Fell Blast".into())).unwrap();
+        for (k, v, seed) in ops {
+            let n = u32::from(v % 8);
+            let edit = match k {
+                0 => ExpEdit::Damage { amount: n, block: None, infusion: Some(usize::from(v % 3)) },
+                1 => ExpEdit::Roll(seed, Procedure::Channel { spell: "Bind".into(), damage: n, unit: DurationUnit::Rounds, ritual_hp: n, ritual_cash: u32::from(v % 5) }),
+                2 => ExpEdit::Roll(seed, Procedure::FellBlast { area: v % 2 == 0, targets: (0..v % 3).map(u32::from).collect() }),
+                3 => ExpEdit::Roll(seed, Procedure::Morale { companion: usize::from(v % 2), opposition: n }),
+                4 => ExpEdit::Infuse(usize::from(v % 3)),
+                5 => ExpEdit::At(u64::from(v), Box::new(ExpEdit::Cash(i64::from(v % 9) - 4, "x".into()))),
+                6 => ExpEdit::Roll(seed, Procedure::LongRest(20)),
+                _ => ExpEdit::Remove(ListKind::Enmity, usize::from(v % 2)),
+            };
+            let before = s.clone();
+            if s.apply(edit).is_err() {
+                prop_assert_eq!(&s, &before);
+            }
+            prop_assert!(s.validate().is_empty(), "{:?}", s.validate());
         }
     }
 }

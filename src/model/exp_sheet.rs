@@ -6,8 +6,8 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use super::gear::{GearEdit, apply_gear};
-use crate::rules::expedition::character::{Abilities, Character, Companion};
-use crate::rules::expedition::dice::Ability;
+use crate::rules::expedition::character::{Abilities, Character, Companion, CompanionKind};
+use crate::rules::expedition::dice::{Ability, Pool};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
     BlockSource, Health, MAX_HP, Protection, long_rest, short_rest,
@@ -15,11 +15,15 @@ use crate::rules::expedition::harm::{
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::inventory::Inventory;
 use crate::rules::expedition::magic::{
-    ChannelingSetup, DurationUnit, MasteryOutcome, channel, infuse, release_infusion_boost,
-    spell_mastery,
+    ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, channel, fell_blast,
+    fell_blast_spell, infuse, release_infusion_block, release_infusion_boost, spell_mastery,
 };
 use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
-use crate::rules::expedition::social::{ProjectClock, Reputation, Stronghold, retire};
+use crate::rules::expedition::objective::{ConnectionsFactors, Objective, connections_objective};
+use crate::rules::expedition::referee::hireling_morale;
+use crate::rules::expedition::social::{
+    ProjectClock, Reputation, Stronghold, connections_check, connections_pool, retire,
+};
 use crate::rules::expedition::spells::find_spell;
 use crate::rules::expedition::tables::{
     DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
@@ -53,6 +57,33 @@ pub struct ExpSheet {
     /// Retired: kept as a non-player record with the Wealth it retired at.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retired: bool,
+    /// When the Bonus HP pool expires by itself (it can always be emptied by hand).
+    #[serde(default, skip_serializing_if = "BonusUntil::is_manual")]
+    pub bonus_until: BonusUntil,
+    /// Asks whose Connections check failed by 3 or more: the Referee may make them rivals
+    /// (the Enmity Clause). The player removes a flag once the Referee has decided.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enmities: Vec<String>,
+}
+
+/// When the Bonus HP pool expires. The reference only says bonus HP "almost always expire" at
+/// the end of the period their source sets; the sheet applies the two periods it can see (the
+/// rests) and leaves the end of a scene or day to the "Bonus HP expire" button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BonusUntil {
+    /// Until emptied by hand (the end of a scene, a day, a spell's duration).
+    #[default]
+    Manual,
+    /// At the next short or long rest.
+    AnyRest,
+    /// At the next long rest.
+    LongRest,
+}
+
+impl BonusUntil {
+    fn is_manual(&self) -> bool {
+        *self == BonusUntil::Manual
+    }
 }
 
 fn is_default_core(c: &Character) -> bool {
@@ -98,6 +129,15 @@ fn default_core() -> Box<Character> {
     })
 }
 
+/// An Objective in words, "Ob 1 (no factors)" rather than an empty list of factors.
+pub fn ob_words(o: &Objective) -> String {
+    if o.factors.is_empty() {
+        format!("Ob {} (no factors)", o.ob)
+    } else {
+        o.words()
+    }
+}
+
 /// A deterministic generator for replayable rolls (SplitMix64): the UI draws the seed from the
 /// browser's crypto source, the reducer rolls from it.
 pub struct Seeded(pub u64);
@@ -136,6 +176,8 @@ pub enum ListKind {
     Companion,
     /// Reputation entries.
     Reputation,
+    /// Enmity Clause flags.
+    Enmity,
 }
 
 /// A procedure rolled inside the reducer from the edit's seed.
@@ -171,6 +213,36 @@ pub enum Procedure {
         damage: u32,
         /// Duration unit the table uses for it.
         unit: DurationUnit,
+        /// Ritual casting (an exploration turn instead of a round): HP self-inflicted, +1d each.
+        ritual_hp: u32,
+        /// Ritual casting: Cash dice sacrificed, +1d each.
+        ritual_cash: u32,
+    },
+    /// Fell Blast: Discipline against each target's Combat Check successes (one target 4d,
+    /// a melee area 2d to each beaten).
+    FellBlast {
+        /// Everyone in a melee area rather than one target.
+        area: bool,
+        /// Each target's Combat Check successes.
+        targets: Vec<u32>,
+    },
+    /// A Connections check: the Ask, the Referee's factors and the faction whose positive
+    /// Reputation helps.
+    Connections {
+        /// Who the character looks for.
+        ask: String,
+        /// The Connections factors.
+        factors: ConnectionsFactors,
+        /// The relevant faction, if any.
+        faction: Option<String>,
+    },
+    /// A hireling's morale: the character's Presence against `opposition` dice (0: the
+    /// hireling's own pool).
+    Morale {
+        /// Index of the hireling among the companions.
+        companion: usize,
+        /// Opposing dice; 0 uses the hireling's pool.
+        opposition: u32,
     },
 }
 
@@ -197,7 +269,14 @@ pub enum ExpEdit {
         amount: u32,
         /// What blocks it, if the player chooses to.
         block: Option<BlockSource>,
+        /// A known spell (by index) whose infusion is expelled to block 1 more.
+        infusion: Option<usize>,
     },
+    /// When the Bonus HP pool expires by itself.
+    BonusUntil(BonusUntil),
+    /// An edit made at a moment (milliseconds since 1970): Cash changes it records are stamped
+    /// with that time. The UI wraps every edit in one; the reducer never reads a clock.
+    At(u64, Box<ExpEdit>),
     /// Heal HP.
     Heal(u32),
     /// Armour worn.
@@ -314,6 +393,8 @@ impl ExpSheet {
             notes: String::new(),
             history: Vec::new(),
             retired: false,
+            bonus_until: BonusUntil::Manual,
+            enmities: Vec::new(),
         }
     }
 
@@ -391,7 +472,19 @@ impl ExpSheet {
                 h.add_bonus_hp(v).map_err(e)?;
             }
             ExpEdit::ExpireBonus => h.expire_bonus_hp(),
-            ExpEdit::Damage { amount, block } => {
+            ExpEdit::BonusUntil(b) => self.bonus_until = b,
+            ExpEdit::At(ms, inner) => {
+                let n = c.purse.ledger.len();
+                self.apply_in_place(*inner)?;
+                for l in self.core.purse.ledger.iter_mut().skip(n) {
+                    l.at.get_or_insert(ms);
+                }
+            }
+            ExpEdit::Damage {
+                amount,
+                block,
+                infusion,
+            } => {
                 let mut left = amount;
                 let mut note = String::new();
                 if let Some(src) = block {
@@ -405,6 +498,16 @@ impl ExpSheet {
                         },
                         amount - left
                     );
+                }
+                if let Some(i) = infusion {
+                    let k = c.spells.get_mut(i).ok_or("No such spell.")?;
+                    let before = left;
+                    left = release_infusion_block(k, left).map_err(e)?;
+                    note.push_str(&format!(
+                        " (infused {} expelled, blocked {})",
+                        k.name,
+                        before - left
+                    ));
                 }
                 let r = c.health.take_damage(left).map_err(e)?;
                 let mut line = format!(
@@ -529,6 +632,7 @@ impl ExpSheet {
                     ListKind::Stronghold => c.strongholds.len(),
                     ListKind::Companion => c.companions.len(),
                     ListKind::Reputation => c.reputation.len(),
+                    ListKind::Enmity => self.enmities.len(),
                 };
                 if i >= len {
                     return Err("That entry is no longer there.".into());
@@ -540,6 +644,7 @@ impl ExpSheet {
                     ListKind::Stronghold => drop(c.strongholds.remove(i)),
                     ListKind::Companion => drop(c.companions.remove(i)),
                     ListKind::Reputation => drop(c.reputation.remove(i)),
+                    ListKind::Enmity => drop(self.enmities.remove(i)),
                 }
             }
             ExpEdit::Roll(seed, p) => {
@@ -644,7 +749,13 @@ impl ExpSheet {
                 if long {
                     c.long_rest_gear();
                 }
-                format!(
+                let lost = c.health.bonus_hp;
+                let expires = match self.bonus_until {
+                    BonusUntil::Manual => false,
+                    BonusUntil::AnyRest => true,
+                    BonusUntil::LongRest => long,
+                };
+                let mut line = format!(
                     "{} rest: regained {} HP{}. {}",
                     if long { "Long" } else { "Short" },
                     out.healed[0],
@@ -654,7 +765,12 @@ impl ExpSheet {
                         ""
                     },
                     rations_words(&out.rations.faces, out.rations.reading)
-                )
+                );
+                if expires && lost > 0 {
+                    c.health.expire_bonus_hp();
+                    line.push_str(&format!(" {lost} Bonus HP expired."));
+                }
+                line
             }
             Procedure::Income => {
                 let o = roll_income(rng, c.wealth, &mut c.purse).map_err(e)?;
@@ -736,6 +852,114 @@ impl ExpSheet {
                     ),
                 }
             }
+            Procedure::FellBlast { area, targets } => {
+                let name = fell_blast_spell().name;
+                if !c.spells.iter().any(|k| k.name == name) {
+                    return Err(format!("{name} is not a known spell."));
+                }
+                let mode = if area {
+                    FellBlastMode::Area
+                } else {
+                    FellBlastMode::Single
+                };
+                let o = fell_blast(
+                    rng,
+                    c.abilities.discipline,
+                    0,
+                    mode,
+                    &targets,
+                    &mut c.health,
+                )
+                .map_err(e)?;
+                let mut line = format!(
+                    "Fell Blast ({}): Discipline rolled {}: {} successes.",
+                    if area {
+                        "melee area, 2d to each beaten"
+                    } else {
+                        "one target, 4d"
+                    },
+                    faces(&o.roll.faces()),
+                    o.roll.successes()
+                );
+                for (n, (t, hit)) in targets.iter().zip(&o.hits).enumerate() {
+                    line.push_str(&match hit {
+                        Some((r, d)) => format!(
+                            " Target {} (Combat Check {t}): beaten, rolled {}: {d} damage.",
+                            n + 1,
+                            faces(&r.faces())
+                        ),
+                        None => format!(" Target {} (Combat Check {t}): not beaten.", n + 1),
+                    });
+                }
+                if o.self_damage.down_and_out_checks > 0 {
+                    line.push_str(" Down and Out check owed.");
+                }
+                line
+            }
+            Procedure::Connections {
+                ask,
+                factors,
+                faction,
+            } => {
+                let ask = text("Ask", &ask, TEXT_MAX)?;
+                let rep = faction.as_deref().map_or(0, |f| c.reputation_with(f));
+                let pool = connections_pool(c.abilities.presence, c.connections, rep).map_err(e)?;
+                let ob = connections_objective(&factors);
+                let o = connections_check(rng, &pool, &ob).map_err(e)?;
+                let mut line = format!(
+                    "Connections check to find {ask}: {}; {} dice rolled {}: {}. {}",
+                    ob_words(&ob),
+                    pool.dice(),
+                    faces(&o.test.roll.faces()),
+                    o.test.words(),
+                    if o.test.passed {
+                        "Found, and amenable."
+                    } else {
+                        "Found, but not amenable without more."
+                    }
+                );
+                if o.enmity_clause {
+                    line.push_str(" Enmity Clause: the Referee may make them a rival.");
+                    if !self.enmities.contains(&ask) {
+                        self.enmities.push(ask);
+                    }
+                }
+                line
+            }
+            Procedure::Morale {
+                companion,
+                opposition,
+            } => {
+                let mine = Pool::ability(c.abilities.presence, 0, 0, 0)
+                    .map_err(e)?
+                    .dice();
+                let p = c
+                    .companions
+                    .get_mut(companion)
+                    .ok_or("No such companion.")?;
+                if p.kind != CompanionKind::Hireling {
+                    return Err(format!(
+                        "{} is not a hireling: followers are loyal, and only hirelings check morale by contested Presence.",
+                        p.name
+                    ));
+                }
+                let opp = if opposition == 0 {
+                    u32::from(p.pool)
+                } else {
+                    opposition
+                };
+                let (v, r) = hireling_morale(rng, mine, opp).map_err(e)?;
+                p.morale = Some(r);
+                format!(
+                    "Morale of {}: Presence {mine} dice rolled {} ({} successes) against {opp} dice rolled {} ({}): {}.",
+                    p.name,
+                    faces(&v.a.faces()),
+                    v.a_successes,
+                    faces(&v.b.faces()),
+                    v.b_successes,
+                    r.words()
+                )
+            }
             Procedure::Improve(stat, wager) => {
                 std::mem::swap(&mut self.gear, &mut c.inventory);
                 let r = c.improve(rng, &stat, wager);
@@ -756,6 +980,8 @@ impl ExpSheet {
                 spell,
                 damage,
                 unit,
+                ritual_hp,
+                ritual_cash,
             } => {
                 let known = c
                     .spells
@@ -770,13 +996,21 @@ impl ExpSheet {
                     armour: u8::from(c.protection.armour),
                     shields: c.protection.shields,
                     damage_this_round: damage,
-                    ritual_hp: 0,
-                    ritual_cash: 0,
+                    ritual_hp,
+                    ritual_cash,
                     duration: Some(unit),
                 };
                 let o = channel(rng, known, &setup, &mut c.health, &mut c.purse).map_err(e)?;
+                let ritual = if ritual_hp + ritual_cash > 0 {
+                    format!(
+                        " as a ritual ({ritual_hp} HP and {ritual_cash} Cash for +{}d)",
+                        ritual_hp + ritual_cash
+                    )
+                } else {
+                    String::new()
+                };
                 let mut line = format!(
-                    "Channel {spell}: {}; rolled {}: {}. Potency {}",
+                    "Channel {spell}{ritual}: {}; rolled {}: {}. Potency {}",
                     o.objective.words(),
                     faces(&o.test.roll.faces()),
                     o.test.words(),

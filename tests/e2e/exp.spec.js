@@ -1,8 +1,8 @@
 // Expedition sheet and referee journeys: a new character goes into a dungeon and back to town.
 import { test, expect } from "@playwright/test";
 import { SHOTS, audit, openApp } from "./pages.js";
-
-
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 
 async function newCharacter(app, page, name) {
   await app.create("Expedition", name);
@@ -119,6 +119,141 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await page.emulateMedia({ media: "screen" });
   const pdf = await page.pdf({ format: "A4" });
   expect(pdf.length).toBeGreaterThan(1000);
+  await app.close();
+});
+
+test("spells and money: a ritual, Fell Blast, an infusion against damage, a purchase from the Cost list, ledger times, print", async ({ page }) => {
+  const app = await openApp(page);
+  await newCharacter(app, page, "Ilse");
+  const ledger = sheet(page).locator(".exp-ledger li");
+
+  // Cash in hand: the ledger entry shows when it happened.
+  await sheet(page).getByLabel("Amount (negative spends)").fill("12");
+  await sheet(page).getByLabel("Amount (negative spends)").blur();
+  await sheet(page).getByLabel("Reason").fill("Tomb hoard");
+  await sheet(page).getByRole("button", { name: "Record" }).click();
+  await expect(ledger.first()).toContainText("+12 Tomb hoard: Cash 12");
+  await expect(ledger.first().locator("time")).toHaveText(/\d{1,2}:\d{2}/);
+  await expect(ledger.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
+
+  // A purchase picked from the Cost guideline list: one die or a wager, the Ob, the odds by wager.
+  await sheet(page).getByLabel("Scarcity").fill("0");
+  await sheet(page).getByLabel("Scarcity").blur();
+  await sheet(page).getByLabel("Cost guideline").selectOption({ label: "Cost 1: Bed and a warm meal" });
+  await expect(sheet(page)).toContainText("Cost 1 is within Wealth 1: pay 1 Cash die, no roll.");
+  await sheet(page).getByLabel("Cost guideline").selectOption({ label: "Cost 4: Shield" });
+  await expect(sheet(page).getByLabel("Cost", { exact: true })).toHaveValue("4");
+  await expect(sheet(page).getByLabel("What")).toHaveValue("Shield");
+  await expect(sheet(page)).toContainText(/Cost 4 - Wealth 1: wager Cash against Ob 3\. Chance by Cash dice wagered: 1: 0\.0%, 2: 0\.0%, 3: 12\.5%, .*10: \d+/);
+  await sheet(page).getByLabel("Wager (Cash dice)").fill("4");
+  await sheet(page).getByLabel("Wager (Cash dice)").blur();
+  await sheet(page).getByRole("button", { name: "Buy in the tray" }).click();
+  await expect(app.tray().getByLabel("Cash wagered")).toHaveValue("4");
+  await expect(app.tray().getByLabel("Cost")).toHaveValue("4");
+  await app.roll();
+  await expect(app.result()).toContainText(/Bought|Not bought/);
+  await page.keyboard.press("Escape");
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText("8");
+  await expect(ledger.first()).toContainText(/^-4 Wagered on Shield \(Cost 4, Ob 3\): (bought|failed to buy): Cash 8/);
+  await expect(ledger.first().locator("time")).toHaveText(/\d{1,2}:\d{2}/);
+
+  // A ritual: 1 HP and 2 Cash for +3d on top of the 1 HP channeling costs.
+  await sheet(page).getByText("Learn a spell (catalogue of 81)").click();
+  for (const spell of ["Bind", "Fell Blast", "Conduit"]) {
+    await sheet(page).getByLabel("Search").fill(spell);
+    await sheet(page).getByRole("button", { name: new RegExp(`^Learn ${spell}`) }).click();
+  }
+  await sheet(page).getByLabel("Ritual HP (+1d each)").fill("1");
+  await sheet(page).getByLabel("Ritual HP (+1d each)").blur();
+  await sheet(page).getByLabel("Ritual Cash (+1d each)").fill("2");
+  await sheet(page).getByLabel("Ritual Cash (+1d each)").blur();
+  await expect(sheet(page).locator(".exp-spell").filter({ hasText: "Bind" })).toContainText("Ob 4 (Spell Ob +4) 7 dice: 50.0%");
+  await sheet(page).getByRole("button", { name: "Channel Bind" }).click();
+  await expect(latest(page)).toContainText(/^Latest: Channel Bind as a ritual \(1 HP and 2 Cash for \+3d\): Ob 4.*rolled( \d,?){7}:/);
+  await expect(sheet(page)).toContainText("4 of 6 HP");
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText("6");
+  await expect(ledger.first()).toContainText("-2 Sacrificed in a ritual for Bind: Cash 6");
+  await expect(sheet(page).getByLabel("Ritual HP (+1d each)")).toHaveValue("0");
+
+  // Fell Blast: Discipline against a target's Combat Check; armour never matters.
+  await sheet(page).getByLabel("Targets' Combat Check successes").fill("x");
+  await sheet(page).getByRole("button", { name: "Cast Fell Blast" }).click();
+  await expect(app.banner("whole numbers")).toBeVisible();
+  await sheet(page).getByLabel("Targets' Combat Check successes").fill("1");
+  await sheet(page).getByRole("button", { name: "Cast Fell Blast" }).click();
+  await expect(latest(page)).toContainText(/Fell Blast \(one target, 4d\): Discipline rolled( \d,?){4}: \d successes\. Target 1 \(Combat Check 1\): (not beaten|beaten, rolled)/);
+  await expect(sheet(page)).toContainText("3 of 6 HP");
+
+  // Infuse Conduit, then expel it against 2 damage: 1 blocked, 1 taken.
+  await sheet(page).getByRole("button", { name: "Infuse Conduit" }).click();
+  await expect(sheet(page).locator(".exp-spell").filter({ hasText: "Conduit" })).toContainText("expel it to block 1 damage");
+  await sheet(page).getByLabel("Damage", { exact: true }).fill("2");
+  await sheet(page).getByLabel("Damage", { exact: true }).blur();
+  await sheet(page).getByRole("button", { name: "Expel infused Conduit (−1)" }).click();
+  await expect(latest(page)).toHaveText("Latest: Took 2 damage (infused Conduit expelled, blocked 1): 0 from Bonus HP, 1 from HP.");
+  await expect(sheet(page)).toContainText("2 of 6 HP");
+  await expect(sheet(page).getByRole("button", { name: "Expel infused Conduit (−1)" })).toHaveCount(0);
+
+  // Bonus HP that last until the next rest go at the short rest.
+  await sheet(page).getByLabel("Bonus HP", { exact: true }).fill("3");
+  await sheet(page).getByLabel("Bonus HP", { exact: true }).blur();
+  await sheet(page).getByLabel("Bonus HP last").selectOption({ label: "At the next rest" });
+  await sheet(page).getByRole("button", { name: "Short rest (+3 HP)" }).click();
+  await expect(latest(page)).toContainText(/Short rest: regained 3 HP\..* 3 Bonus HP expired\./);
+  await expect(sheet(page).getByLabel("Bonus HP", { exact: true })).toHaveValue("0");
+
+  // Everything survives a reload, the times too.
+  await app.reload();
+  await expect(ledger.first().locator("time")).toHaveText(/\d{1,2}:\d{2}/);
+  await expect(sheet(page).getByLabel("Bonus HP last")).toHaveValue("1");
+  await audit(page, "expedition sheet with spells");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await sheet(page).locator(".exp-conn").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/exp-spells-money-390.png`, fullPage: true });
+
+  // The paper copy on A4 and Letter: the first page rendered to PNG for review, the text checked.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ media: "print" });
+  for (const format of ["A4", "Letter"]) {
+    const pdf = `${SHOTS}/exp-print-${format}.pdf`;
+    writeFileSync(pdf, await page.pdf({ format, printBackground: true }));
+    execFileSync("/usr/bin/pdftoppm", ["-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", pdf, `${SHOTS}/exp-print-${format}`]);
+    const text = execFileSync("/usr/bin/pdftotext", ["-layout", pdf, "-"]).toString();
+    for (const want of ["Ilse", "Natural Abilities", "Might", "Agility", "Presence", "Acuity", "Discipline", "Hit Points", "Tomb hoard", "Bind"]) {
+      expect(text, `${format} has ${want}`).toContain(want);
+    }
+    for (const not of ["Skip to content", "Settings", "Roster", "Dice tray", "Roll the Connections check", "Cast Fell Blast"]) {
+      expect(text, `${format} has no ${not}`).not.toContain(not);
+    }
+  }
+  await page.emulateMedia({ media: "screen" });
+  await app.close();
+});
+
+test("Connections with factors and the Enmity flag; a hireling's morale by contested Presence", async ({ page }) => {
+  const app = await openApp(page);
+  await newCharacter(app, page, "Vell");
+  const conn = sheet(page).locator(".exp-conn");
+  await conn.getByLabel("Who you look for").fill("the Pale Abbess");
+  await conn.getByLabel("Role or identity").selectOption({ label: "Unique (+3)" });
+  await conn.getByLabel("Degree of connection").selectOption({ label: "Very different circles (+3)" });
+  for (const f of ["Hostile (+1)", "Small settlement (+1)", "In the wilderness (+1)", "In hiding (+1)"]) await conn.getByLabel(f).check();
+  await expect(conn).toContainText(/Ob 10 .*4 dice \(2 \+ Presence 2 \+ Connections 0\): 0\.0% to find them amenable/);
+  await conn.getByRole("button", { name: "Roll the Connections check" }).click();
+  await expect(latest(page)).toContainText(/Connections check to find the Pale Abbess: Ob 10.*Enmity Clause: the Referee may make them a rival\./);
+  await expect(conn.locator(".exp-enmity")).toContainText("Enmity Clause: the Pale Abbess");
+  await conn.getByRole("button", { name: "Remove the Enmity flag for the Pale Abbess" }).click();
+  await expect(conn.locator(".exp-enmity li")).toHaveCount(0);
+
+  const comp = sheet(page).locator("section").filter({ has: page.getByRole("heading", { name: "Followers and hirelings" }) });
+  await comp.getByLabel("Name").fill("Gil");
+  await comp.getByLabel("Role").fill("Porter");
+  await comp.getByLabel("Kind").selectOption({ label: "Hireling" });
+  await comp.getByRole("button", { name: "Add companion" }).click();
+  await comp.getByRole("button", { name: "Morale: Gil (contested Presence)" }).click();
+  await expect(latest(page)).toContainText(/Morale of Gil: Presence 4 dice rolled( \d,?){4} \(\d successes\) against 2 dice rolled .*: (holds|routs)\./);
+  await expect(comp.locator(".flag")).toHaveText(/Morale (holds|broke)/);
+  await audit(page, "expedition connections and hirelings");
   await app.close();
 });
 

@@ -78,6 +78,9 @@ pub struct Companion {
     pub hp: u8,
     /// Maximum HP 1-20.
     pub max_hp: u8,
+    /// The last morale outcome (hirelings: contested Presence), if any was rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale: Option<super::tables::MoraleReading>,
 }
 
 /// The stored Expedition character.

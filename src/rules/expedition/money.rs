@@ -23,6 +23,10 @@ pub struct LedgerEntry {
     pub reason: String,
     /// Cash held after the change.
     pub balance: u32,
+    /// When it happened, in milliseconds since 1970 (UTC). The rules have no clock: the sheet
+    /// stamps entries as it records them; older entries have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
 }
 
 /// A character's Cash dice and their history ("Cash").
@@ -78,6 +82,7 @@ impl Purse {
             amount,
             reason: reason.to_string(),
             balance: self.cash,
+            at: None,
         };
         self.ledger.push(e.clone());
         e
@@ -300,6 +305,63 @@ pub fn sell<R: Rng + ?Sized>(
         entry,
     })
 }
+
+/// The Cost guideline list ("Costs for Goods and Services"): a short name of our own and its
+/// Cost, cheapest first. Where the reference lists a shield at both Cost 3 and Cost 4, the
+/// explicit "Shield" entry (4) is used.
+pub const COST_GUIDE: &[(&str, u32)] = &[
+    ("Torches, oil, rations or arrows", 1),
+    ("Simple weapon (club, sling)", 1),
+    ("Household good", 1),
+    ("Bed and a warm meal", 1),
+    ("Quality expendable (gunpowder)", 2),
+    ("Basic tool (hammer)", 2),
+    ("Small animal (chicken, cat)", 2),
+    ("Quality tool (crowbar, lantern)", 3),
+    ("Crude weapon (spear, bow)", 3),
+    ("Dog", 3),
+    ("Sheep, goat or pig", 3),
+    ("Porter (2d, 2 HP)", 3),
+    ("Cheap local passage", 3),
+    ("Regional parcel", 3),
+    ("Specialty tool (alembic)", 4),
+    ("Quality weapon (sword, axe, firearm)", 4),
+    ("Shield", 4),
+    ("Horse, mule or camel", 4),
+    ("Cow, ox or buffalo", 4),
+    ("Horse-drawn cart", 4),
+    ("Rowboat", 4),
+    ("Torchbearer (4d, 2 HP)", 4),
+    ("Regional passage", 4),
+    ("Long-distance parcel", 4),
+    ("Hut or tenement room", 5),
+    ("Mercenary (4d, 4 HP)", 5),
+    ("Long-distance passage", 5),
+    ("Heirloom weapon", 6),
+    ("Armour", 6),
+    ("Warhorse", 6),
+    ("Cabin or apartment", 6),
+    ("Expert or professional (5d, 3 HP)", 6),
+    ("Veteran mercenary (5d, 5 HP)", 6),
+    ("Small sailing boat", 7),
+    ("Modest house", 7),
+    ("Rural shrine", 7),
+    ("Seasoned adventurer (6d, 6 HP)", 8),
+    ("Sorcerous adept (6d, 4 HP)", 8),
+    ("Exotic mount", 8),
+    ("Exotic warbeast", 9),
+    ("Urban shrine", 9),
+    ("Large building (inn, warehouse)", 10),
+    ("Large sailing ship", 10),
+    ("Small estate with land", 14),
+    ("Private security company", 14),
+    ("Fortified manor or tower", 18),
+    ("Small militia", 18),
+    ("Mercenary company", 24),
+    ("Small castle", 30),
+    ("Large castle or palace", 42),
+    ("Standing army", 42),
+];
 
 /// Runestone Cost = 3 x the spell's Channeling Ob ("Purchasing Runestones (Spells Known)").
 pub fn runestone_cost(spell_ob: u8) -> RulesResult<u32> {

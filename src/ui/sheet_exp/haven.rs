@@ -4,18 +4,22 @@
 use leptos::prelude::*;
 
 use super::{Ctx, check, local};
-use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure};
+use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure, ob_words};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::character::{Companion, CompanionKind};
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::improvement::{Stat, improvement_ob, improvement_refusal};
+use crate::rules::expedition::objective::{
+    ConnectionsFactors, Degree, Role, connections_objective,
+};
 use crate::rules::expedition::odds::pass_probability;
+use crate::rules::expedition::social::connections_pool;
+use crate::rules::expedition::tables::MoraleReading;
 use crate::ui::browser;
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
 use crate::ui::route::sheet_href;
 use crate::ui::state::AppState;
-use crate::ui::tray::Prefill;
 
 fn stats(s: &ExpSheet) -> Vec<Stat> {
     let mut v: Vec<Stat> = Ability::ALL.into_iter().map(Stat::Ability).collect();
@@ -105,9 +109,55 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
             {check("In a Haven phase", Signal::derive(move || s.with(|s| s.core.in_haven)), move |b| ctx.edit.run(ExpEdit::Haven(b)))}
             <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::NewSession)>"Start a new session"</button>
             <p class="hint">"Improve each statistic at most once a session, in a Haven, by wagering Cash dice against the next rank's Ob. The wager is spent either way."</p>
-            {local("Cash to wager", wager, 1, 200)}
+            <div class="no-print">{local("Cash to wager", wager, 1, 200)}</div>
             <ul class="list-plain">{rows}</ul>
         </section>
+    }
+}
+
+const ROLES: [(Role, &str); 4] = [
+    (Role::Common, "Common (+0)"),
+    (Role::Uncommon, "Uncommon (+1)"),
+    (Role::Rare, "Rare (+2)"),
+    (Role::Unique, "Unique (+3)"),
+];
+const DEGREES: [(Degree, &str); 4] = [
+    (Degree::SameCircles, "Same circles (+0)"),
+    (Degree::SimilarCircles, "Similar circles (+1)"),
+    (Degree::NotMuchConnection, "Not much connection (+2)"),
+    (Degree::VeryDifferentCircles, "Very different circles (+3)"),
+];
+/// The yes/no Connections factors: label and where each lives.
+type Flag = fn(&mut ConnectionsFactors) -> &mut bool;
+const FLAGS: [(&str, Flag); 7] = [
+    ("Hostile (+1)", |f| &mut f.hostile),
+    ("Small settlement (+1)", |f| &mut f.small_settlement),
+    ("In the wilderness (+1)", |f| &mut f.wilderness),
+    ("In hiding (+1)", |f| &mut f.in_hiding),
+    ("Sincere ally or former PC (−1)", |f| &mut f.sincere_ally),
+    ("Known general location (−1)", |f| &mut f.known_location),
+    ("Actively looking for you (−1)", |f| {
+        &mut f.actively_looking
+    }),
+];
+
+/// A select over a table of labelled choices, bound to an index signal.
+fn choice(
+    id: &'static str,
+    label: &'static str,
+    names: [&'static str; 4],
+    sel: RwSignal<usize>,
+) -> impl IntoView {
+    let opts = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| view! { <option value=i.to_string() selected=move || sel.get() == i>{*n}</option> })
+        .collect_view();
+    view! {
+        <div class="field">
+            <label for=id>{label}</label>
+            <select id=id on:change=move |ev| sel.set(event_target_value(&ev).parse().unwrap_or(0))>{opts}</select>
+        </div>
     }
 }
 
@@ -116,6 +166,64 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
     let wise = RwSignal::new(String::new());
     let faction = RwSignal::new(String::new());
+    let ask = RwSignal::new(String::new());
+    let role = RwSignal::new(0usize);
+    let degree = RwSignal::new(0usize);
+    let flags = RwSignal::new(ConnectionsFactors::default());
+    let helps = RwSignal::new(String::new());
+    let factors = move || ConnectionsFactors {
+        role: ROLES[role.get().min(3)].0,
+        degree: DEGREES[degree.get().min(3)].0,
+        ..flags.get()
+    };
+    let plan = move || {
+        let f = factors();
+        let ob = connections_objective(&f);
+        let h = helps.get();
+        s.with(|s| {
+            let c = &s.core;
+            let rep = if h.is_empty() { 0 } else { c.reputation_with(&h) };
+            let dice = connections_pool(c.abilities.presence, c.connections, rep)
+                .map(|p| p.dice())
+                .unwrap_or(0);
+            format!(
+                "{}. {dice} dice (2 + Presence {} + Connections {}{}): {} to find them amenable. Failing by 3 or more opens the Enmity Clause.",
+                ob_words(&ob),
+                c.abilities.presence,
+                c.connections,
+                if rep > 0 { format!(" + Reputation {rep}") } else { String::new() },
+                pct(pass_probability(dice, ob.ob).unwrap_or(0.0))
+            )
+        })
+    };
+    let checks = FLAGS
+        .iter()
+        .map(|&(label, at)| {
+            check(
+                label,
+                Signal::derive(move || *at(&mut flags.get())),
+                move |b| flags.update(|f| *at(f) = b),
+            )
+        })
+        .collect_view();
+    let factions = move || {
+        s.with(|s| {
+            s.core
+                .reputation
+                .iter()
+                .map(|r| view! { <option value=r.faction.clone()>{r.faction.clone()}</option> })
+                .collect_view()
+        })
+    };
+    let enmities = move || {
+        s.with(|s| {
+            s.enmities
+                .iter()
+                .enumerate()
+                .map(|(i, w)| view! { <li class="flag">{format!("Enmity Clause: {w}")} {remove(ctx, ListKind::Enmity, i, format!("the Enmity flag for {w}"))}</li> })
+                .collect_view()
+        })
+    };
     let reps = move || {
         s.with(|s| {
             s.core
@@ -159,11 +267,37 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
         <section class="panel" aria-labelledby="exp-social">
             <h2 id="exp-social">"Connections, Reputation, Wises"</h2>
             {ctx.num("Connections", 0, 6, |s| s.core.connections.into(), |v| ExpEdit::Connections(v as u8))}
-            <button type="button" on:click=move |_| {
-                let (p, c) = s.with_untracked(|s| (s.core.abilities.presence, s.core.connections));
-                ctx.tray("Connections check".into(), Prefill::Expedition { ability: p, bonus: c.into(), penalty: 0, helping: 0, ob: 1, free: 0 });
-            }>"Connections check"</button>
-            <p class="hint">"2 + Presence + Connections; add a positive Reputation with the faction as bonus dice. Failing by 3 or more lets the Referee invoke the Enmity Clause."</p>
+            <fieldset class="exp-conn">
+                <legend>"Connections check"</legend>
+                <TextInput label="Who you look for".to_string() value=ask max_chars=80 on_commit=Callback::new(move |t| ask.set(t))/>
+                <div class="exp-row">
+                    {choice("exp-conn-role", "Role or identity", ROLES.map(|r| r.1), role)}
+                    {choice("exp-conn-degree", "Degree of connection", DEGREES.map(|r| r.1), degree)}
+                    <div class="field">
+                        <label for="exp-conn-rep">"Reputation that helps"</label>
+                        <select id="exp-conn-rep" on:change=move |ev| helps.set(event_target_value(&ev))>
+                            <option value="">"None"</option>
+                            {factions}
+                        </select>
+                    </div>
+                </div>
+                <div class="exp-checks">{checks}</div>
+                <p aria-live="polite">{plan}</p>
+                <button
+                    type="button"
+                    on:click=move |_| {
+                        let h = helps.get_untracked();
+                        ctx.roll(Procedure::Connections {
+                            ask: ask.get_untracked(),
+                            factors: factors(),
+                            faction: (!h.is_empty()).then_some(h),
+                        })
+                    }
+                >
+                    "Roll the Connections check"
+                </button>
+                <ul class="list-plain exp-enmity">{enmities}</ul>
+            </fieldset>
             <h3>"Reputation"</h3>
             <ul class="list-plain">{reps}</ul>
             {adder("Faction", faction, move |f| ctx.edit.run(ExpEdit::Reputation(f, 0)))}
@@ -263,7 +397,7 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
             {adder("New stronghold", name, move |n| ctx.edit.run(ExpEdit::AddStronghold(n, 1)))}
             <h3>"Project clocks"</h3>
             <ul class="list-plain">{clocks}</ul>
-            {local("Clock size", size, 2, 8)}
+            <div class="no-print">{local("Clock size", size, 2, 8)}</div>
             {adder("New project", project, move |n| ctx.edit.run(ExpEdit::AddProject(n, size.get_untracked() as u8)))}
         </section>
     }
@@ -283,6 +417,7 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
     let kind = RwSignal::new(0usize);
     let pool = RwSignal::new(2i64);
     let hp = RwSignal::new(3i64);
+    let opp = RwSignal::new(0i64);
     let list = move || {
         s.with(|s| {
             s.core
@@ -296,7 +431,15 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                         <li>
                             <strong>{c.name.clone()}</strong>
                             {format!(" {k}, {}; pool {}. ", c.role, c.pool)}
-                            {(c.kind == CompanionKind::Hireling).then_some("Morale by contested Presence. ")}
+                            {c.morale.map(|m| view! { <span class="flag">{if m == MoraleReading::Holds { "Morale holds" } else { "Morale broke" }}</span> " " })}
+                            {(c.kind == CompanionKind::Hireling).then(|| view! {
+                                <button
+                                    type="button"
+                                    on:click=move |_| ctx.roll(Procedure::Morale { companion: i, opposition: opp.get_untracked().max(0) as u32 })
+                                >
+                                    {format!("Morale: {} (contested Presence)", c.name)}
+                                </button>
+                            })}
                             {remove(ctx, ListKind::Companion, i, c.name.clone())}
                             <crate::ui::fields::NumberInput
                                 label=format!("{} HP (of {})", c.name, c.max_hp)
@@ -319,6 +462,7 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
             pool: pool.get_untracked() as u8,
             hp: 0,
             max_hp: hp.get_untracked() as u8,
+            morale: None,
         }))
     };
     let kinds = KINDS
@@ -330,7 +474,7 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
         <section class="panel" aria-labelledby="exp-comp">
             <h2 id="exp-comp">"Followers and hirelings"</h2>
             <ul class="list-plain">{list}</ul>
-            <div class="exp-row">
+            <div class="exp-row no-print">
                 <TextInput label="Name".to_string() value=name max_chars=80 on_commit=Callback::new(move |t| name.set(t))/>
                 <TextInput label="Role".to_string() value=role max_chars=80 on_commit=Callback::new(move |t| role.set(t))/>
                 <div class="field">
@@ -341,6 +485,8 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                 {local("Max HP", hp, 1, 20)}
             </div>
             <button type="button" on:click=add>"Add companion"</button>
+            <p class="hint">"A hireling's morale is your Presence against the Referee's dice; a tie holds."</p>
+            <div class="no-print">{local("Morale opposition dice (0: the hireling's pool)", opp, 0, 20)}</div>
         </section>
     }
 }
@@ -407,7 +553,7 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
         })
     };
     view! {
-        <section class="panel" aria-labelledby="exp-retire">
+        <section class="panel no-print" aria-labelledby="exp-retire">
             <h2 id="exp-retire">"Retirement"</h2>
             {move || {
                 if s.with(|s| s.retired) {

@@ -15,7 +15,7 @@ use super::gear::{Gear, GearMode};
 use super::state::AppState;
 use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayContext, TrayRequest};
 use crate::model::CharacterAction;
-use crate::model::exp_sheet::{ExpEdit, ExpSheet, NOTES_MAX, Procedure};
+use crate::model::exp_sheet::{BonusUntil, ExpEdit, ExpSheet, NOTES_MAX, Procedure};
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::objective::GeneralFactors;
@@ -108,10 +108,11 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
         }
     };
     let target = id.clone();
+    // Every edit carries the moment it was made, so the Cash ledger can show when.
     let edit = Callback::new(move |e: ExpEdit| {
         let action = CharacterAction::EditExpedition {
             id: target.clone(),
-            edit: e,
+            edit: ExpEdit::At(super::browser::now_ms(), Box::new(e)),
         };
         if let Err(msg) = state.dispatch(action) {
             state.notify(vec![msg]);
@@ -160,7 +161,8 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
             </section>
             <section class="panel" aria-labelledby="exp-log">
                 <h2 id="exp-log">"Roll history"</h2>
-                <ol class="list-plain exp-history" reversed>
+                // Scrolls when long, so it takes focus for keyboard scrolling.
+                <ol class="list-plain exp-history" reversed tabindex="0" aria-labelledby="exp-log">
                     {move || {
                         s.with(|s| {
                             s.history.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view()
@@ -241,12 +243,44 @@ fn Health(ctx: Ctx) -> impl IntoView {
     let rations = RwSignal::new(10i64);
     let h = move || s.with(|s| s.core.health.clone());
     let p = move || s.with(|s| s.core.protection.clone());
-    let take = move |block| {
+    let take = move |block, infusion| {
         edit.run(ExpEdit::Damage {
             amount: dmg.get_untracked().max(0) as u32,
             block,
+            infusion,
         })
     };
+    // Each stored infusion can be expelled to block 1 point of this damage.
+    let infused = move || {
+        s.with(|s| {
+            s.core
+                .spells
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.infused)
+                .map(|(i, k)| {
+                    view! {
+                        <button type="button" on:click=move |_| take(None, Some(i))>
+                            {format!("Expel infused {} (−1)", k.name)}
+                        </button>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let until = [
+        (BonusUntil::Manual, "When I say (scene or day ends)"),
+        (BonusUntil::AnyRest, "At the next rest"),
+        (BonusUntil::LongRest, "At the next long rest"),
+    ];
+    let until_opts = until
+        .iter()
+        .enumerate()
+        .map(|(i, (u, l))| {
+            let u = *u;
+            view! { <option value=i.to_string() selected=move || s.with(|s| s.bonus_until == u)>{*l}</option> }
+        })
+        .collect_view();
     let max = Memo::new(move |_| s.with(|s| i64::from(s.core.health.max_hp)));
     view! {
         <section class="panel" aria-labelledby="exp-hp">
@@ -271,17 +305,35 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 {ctx.num("Max HP", 1, 20, |s| s.core.health.max_hp.into(), |v| ExpEdit::MaxHp(v as u32))}
                 {ctx.num("Bonus HP", 0, 100, |s| s.core.health.bonus_hp.into(), |v| ExpEdit::BonusHp(v as u32))}
             </div>
-            <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"Bonus HP expire"</button>
+            <div class="exp-row">
+                <div class="field">
+                    <label for="exp-bonus-until">"Bonus HP last"</label>
+                    <select
+                        id="exp-bonus-until"
+                        on:change=move |ev| {
+                            let i: usize = event_target_value(&ev).parse().unwrap_or(0);
+                            edit.run(ExpEdit::BonusUntil(until[i.min(2)].0));
+                        }
+                    >
+                        {until_opts}
+                    </select>
+                </div>
+                <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"Bonus HP expire now"</button>
+            </div>
+            // Controls for play, left off the paper copy.
+            <div class="no-print">
             <h3>"Take damage"</h3>
             {local("Damage", dmg, 0, 1000)}
             <div class="exp-actions">
-                <button type="button" on:click=move |_| take(None)>"Take it"</button>
-                <button type="button" disabled=move || !p().armour || p().armour_block_used on:click=move |_| take(Some(BlockSource::Armour))>
+                <button type="button" on:click=move |_| take(None, None)>"Take it"</button>
+                <button type="button" disabled=move || !p().armour || p().armour_block_used on:click=move |_| take(Some(BlockSource::Armour), None)>
                     "Block with armour (−2)"
                 </button>
-                <button type="button" disabled=move || { p().shield_blocks_used >= p().shields } on:click=move |_| take(Some(BlockSource::Shield))>
+                <button type="button" disabled=move || { p().shield_blocks_used >= p().shields } on:click=move |_| take(Some(BlockSource::Shield), None)>
                     "Block with a shield (−2)"
                 </button>
+                {infused}
+            </div>
             </div>
             <Show when=move || { let h = h(); h.pending_down_and_out > 0 && !h.dead }>
                 <div class="exp-alert" role="alert">
@@ -297,6 +349,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
             {check("Armour worn", Signal::derive(move || p().armour), move |b| edit.run(ExpEdit::Armour(b)))}
             {ctx.num("Shields carried", 0, 5, |s| s.core.protection.shields.into(), |v| ExpEdit::Shields(v as u8))}
             <p>{move || format!("Blocks left today: {}. Armour and each shield add +1 Ob to endurance, balance, climbing and channeling tests.", p().blocks_left())}</p>
+            <div class="no-print">
             <h3>"Rest"</h3>
             {local("Rations Depletion score", rations, 1, 20)}
             <div class="exp-actions">
@@ -308,6 +361,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 </button>
             </div>
             <p class="hint">"Each rest ends with the Rations' Depletion check (d20 at or over the score: one use left)."</p>
+            </div>
         </section>
     }
 }

@@ -5,11 +5,33 @@ use leptos::prelude::*;
 
 use super::{Ctx, local};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
-use crate::rules::expedition::money::{MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan};
+use crate::rules::expedition::money::{
+    COST_GUIDE, MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan,
+};
 use crate::rules::expedition::odds::pass_probability;
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
 use crate::ui::tray::Prefill;
+
+/// When a ledger entry was made, compactly in the reader's locale: the time of day for today,
+/// the day and time otherwise.
+fn when(ms: u64) -> String {
+    let d = js_sys::Date::new(&ms_js(ms));
+    let today = js_sys::Date::new_0().to_date_string() == d.to_date_string();
+    let o = js_sys::Object::new();
+    let mut parts = vec![("hour", "2-digit"), ("minute", "2-digit")];
+    if !today {
+        parts.extend([("month", "short"), ("day", "numeric")]);
+    }
+    for (k, v) in parts {
+        let _ = js_sys::Reflect::set(&o, &k.into(), &v.into());
+    }
+    d.to_locale_string("default", &o).into()
+}
+
+fn ms_js(ms: u64) -> wasm_bindgen::JsValue {
+    wasm_bindgen::JsValue::from_f64(ms as f64)
+}
 
 /// The Wealth and Cash panel.
 pub(super) fn money(ctx: Ctx) -> impl IntoView {
@@ -19,6 +41,8 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let scarcity = RwSignal::new(1i64);
     let change = RwSignal::new(1i64);
     let reason = RwSignal::new(String::new());
+    let what = RwSignal::new(String::new());
+    let wager = RwSignal::new(1i64);
     let cash = move || s.with(|s| s.core.purse.cash);
     let wealth = move || s.with(|s| s.core.wealth);
     let plan = move || {
@@ -51,8 +75,13 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     };
     let buy = move |_| {
         let (w, c) = (wealth(), cash());
+        let w2 = what.get_untracked();
         let t = ctx.tray(
-            "Purchase".into(),
+            if w2.trim().is_empty() {
+                "Purchase".into()
+            } else {
+                w2
+            },
             Prefill::CashWager {
                 cost: cost.get_untracked().max(0) as u32,
             },
@@ -60,6 +89,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
         t.exp.scarcity.set(scarcity.get_untracked());
         t.exp.wealth.set(w.into());
         t.exp.cash.set(c.into());
+        t.exp.wager.set(wager.get_untracked());
         t.on_cash
             .set(Some(Callback::new(move |l| edit.run(ExpEdit::Ledger(l)))));
     };
@@ -82,12 +112,34 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             >
                 {move || if s.with(|s| s.core.purse.income_rolled_this_session) { "Income rolled this session" } else { "Roll Income (Wealth dice)" }}
             </button>
+            <div class="no-print">
             <h3>"Buy or sell"</h3>
+            <div class="field">
+                <label for="exp-guide">"Cost guideline"</label>
+                <select
+                    id="exp-guide"
+                    on:change=move |ev| {
+                        if let Some((n, c)) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| COST_GUIDE.get(i)) {
+                            cost.set(i64::from(*c));
+                            what.set((*n).to_string());
+                        }
+                    }
+                >
+                    <option value="">"Pick from the list, or type a Cost below"</option>
+                    {COST_GUIDE
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (n, c))| view! { <option value=i.to_string()>{format!("Cost {c}: {n}")}</option> })
+                        .collect_view()}
+                </select>
+            </div>
+            <TextInput label="What".to_string() value=what max_chars=80 on_commit=Callback::new(move |t| what.set(t))/>
             <div class="exp-row">
                 {local("Cost", cost, 0, MAX_COST.into())}
                 {local("Scarcity", scarcity, 0, MAX_SCARCITY.into())}
             </div>
             <p aria-live="polite">{odds}</p>
+            {local("Wager (Cash dice)", wager, 1, 200)}
             <div class="exp-actions">
                 <button type="button" on:click=buy>"Buy in the tray"</button>
                 <button type="button" on:click=move |_| ctx.roll(Procedure::Sell(cost.get_untracked().max(0) as u32))>
@@ -102,8 +154,9 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             <button type="button" on:click=move |_| edit.run(ExpEdit::Cash(change.get_untracked(), reason.get_untracked()))>
                 "Record"
             </button>
-            <h3>"Ledger"</h3>
-            <ol class="list-plain exp-ledger" reversed>
+            </div>
+            <h3 id="exp-ledger">"Ledger"</h3>
+            <ol class="list-plain exp-ledger" reversed tabindex="0" aria-labelledby="exp-ledger">
                 {move || {
                     s.with(|s| {
                         s.core
@@ -112,7 +165,14 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                             .iter()
                             .rev()
                             .take(12)
-                            .map(|l| view! { <li>{format!("{:+} {}: Cash {}", l.amount, l.reason, l.balance)}</li> })
+                            .map(|l| {
+                                view! {
+                                    <li>
+                                        {format!("{:+} {}: Cash {}", l.amount, l.reason, l.balance)}
+                                        {l.at.map(|t| view! { " " <time class="muted" datetime=js_sys::Date::new(&ms_js(t)).to_iso_string().as_string()>{when(t)}</time> })}
+                                    </li>
+                                }
+                            })
                             .collect_view()
                     })
                 }}

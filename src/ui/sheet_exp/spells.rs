@@ -11,6 +11,7 @@ use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::spells::{CATALOGUE, Family, find_spell};
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
+use crate::ui::state::AppState;
 
 const UNITS: [(DurationUnit, &str); 4] = [
     (DurationUnit::ExplorationTurns, "Exploration turns"),
@@ -27,8 +28,31 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     let query = RwSignal::new(String::new());
     let family = RwSignal::new(String::new());
     let wager = RwSignal::new(1i64);
+    let rit_hp = RwSignal::new(0i64);
+    let rit_cash = RwSignal::new(0i64);
+    let fb_area = RwSignal::new(false);
+    let fb_targets = RwSignal::new(String::new());
+    let blast = move |_| {
+        let t: Result<Vec<u32>, _> = fb_targets
+            .get_untracked()
+            .split([',', ' '])
+            .filter(|x| !x.is_empty())
+            .map(str::parse)
+            .collect();
+        match t {
+            Ok(targets) if !targets.is_empty() => ctx.roll(Procedure::FellBlast {
+                area: fb_area.get_untracked(),
+                targets,
+            }),
+            _ => expect_context::<AppState>().notify(vec![
+                "Type each target's Combat Check successes as whole numbers, e.g. 2 or 1, 3."
+                    .into(),
+            ]),
+        }
+    };
     let known = move || {
         let dmg = damage.get().max(0) as u32;
+        let ritual = (rit_hp.get().max(0) + rit_cash.get().max(0)) as u32;
         s.with(|sh| {
             let c = &sh.core;
             c.spells
@@ -37,6 +61,36 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                 .filter_map(|(i, k)| {
                     let sp = find_spell(&k.name).ok()?;
                     let a = c.abilities.get(sp.ability);
+                    let forget = view! {
+                        <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::Remove(ListKind::Spell, i))>
+                            {format!("Forget {}", k.name)}
+                        </button>
+                    };
+                    if sp.fixed_ob().is_none() {
+                        // Fell Blast: rolled against Combat Checks, never penalised or exhausted.
+                        return Some(view! {
+                            <li class="exp-spell">
+                                <strong>{k.name.clone()}</strong>
+                                {format!(" (Discipline {a}: {} dice against each target's Combat Check; 1 HP). ", 2 + a)}
+                                <span class="muted">{sp.summary}</span>
+                                <div class="exp-row">
+                                    <div class="field">
+                                        <label for="exp-fb-aim">"Aim"</label>
+                                        <select id="exp-fb-aim" on:change=move |ev| fb_area.set(event_target_value(&ev) == "1")>
+                                            <option value="0" selected=move || !fb_area.get()>"One target: 4d"</option>
+                                            <option value="1" selected=move || fb_area.get()>"A melee area: 2d to each beaten"</option>
+                                        </select>
+                                    </div>
+                                    <TextInput label="Targets' Combat Check successes".to_string() value=fb_targets max_chars=60 on_commit=Callback::new(move |t| fb_targets.set(t))/>
+                                </div>
+                                <div class="exp-actions">
+                                    <button type="button" on:click=blast>"Cast Fell Blast"</button>
+                                    {forget}
+                                </div>
+                            </li>
+                        }
+                        .into_any());
+                    }
                     let ob = channeling_objective(
                         sp.fixed_ob().unwrap_or(1),
                         u8::from(c.protection.armour),
@@ -44,12 +98,16 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                         dmg,
                     )
                     .ok()?;
-                    let odds = pct(pass_probability(2 + u32::from(a), ob.ob).unwrap_or(0.0));
+                    let dice = 2 + u32::from(a) + ritual;
+                    let odds = pct(pass_probability(dice, ob.ob).unwrap_or(0.0));
                     let name = k.name.clone();
                     let infused = k.infused;
                     let mut state = Vec::new();
                     if infused {
-                        state.push(format!("infused: release for +{} dice", sp.fixed_ob().unwrap_or(0)));
+                        state.push(format!(
+                            "infused: release for +{} dice, or expel it to block 1 damage (Take damage)",
+                            sp.fixed_ob().unwrap_or(0)
+                        ));
                     }
                     if k.exhausted {
                         state.push("exhausted until a long rest".to_string());
@@ -60,29 +118,35 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                     Some(view! {
                         <li class="exp-spell">
                             <strong>{name.clone()}</strong>
-                            {format!(" ({}, {} {}). {} {} dice: {odds}. ", sp.family.name(), sp.ability.name(), a, ob.words(), 2 + a)}
+                            {format!(" ({}, {} {}). {} {dice} dice: {odds}. ", sp.family.name(), sp.ability.name(), a, ob.words())}
                             {(!state.is_empty()).then(|| view! { <span class="flag">{state.join("; ")}</span> })}
                             <span class="muted">{sp.summary}</span>
                             <div class="exp-actions">
                                 <button
                                     type="button"
-                                    on:click=move |_| ctx.roll(Procedure::Channel {
-                                        spell: name.clone(),
-                                        damage: damage.get_untracked().max(0) as u32,
-                                        unit: UNITS[unit.get_untracked()].0,
-                                    })
+                                    on:click=move |_| {
+                                        ctx.roll(Procedure::Channel {
+                                            spell: name.clone(),
+                                            damage: damage.get_untracked().max(0) as u32,
+                                            unit: UNITS[unit.get_untracked()].0,
+                                            ritual_hp: rit_hp.get_untracked().max(0) as u32,
+                                            ritual_cash: rit_cash.get_untracked().max(0) as u32,
+                                        });
+                                        // A ritual's costs are for one casting only.
+                                        rit_hp.set(0);
+                                        rit_cash.set(0);
+                                    }
                                 >
                                     {format!("Channel {}", k.name)}
                                 </button>
                                 <button type="button" on:click=move |_| ctx.edit.run(if infused { ExpEdit::Release(i) } else { ExpEdit::Infuse(i) })>
                                     {format!("{} {}", if infused { "Release" } else { "Infuse" }, k.name)}
                                 </button>
-                                <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::Remove(ListKind::Spell, i))>
-                                    {format!("Forget {}", k.name)}
-                                </button>
+                                {forget}
                             </div>
                         </li>
-                    })
+                    }
+                    .into_any())
                 })
                 .collect_view()
         })
@@ -133,13 +197,20 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
         <section class="panel" aria-labelledby="exp-spells">
             <h2 id="exp-spells">"Spells"</h2>
             <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager), or master a plundered one (Ob + 1; failing is final and rolls Down and Out). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
-            <div class="exp-row">
+            <div class="exp-row no-print">
                 {local("Damage taken this round", damage, 0, 100)}
                 <div class="field">
                     <label for="exp-unit">"Duration in"</label>
                     <select id="exp-unit" on:change=move |ev| unit.set(event_target_value(&ev).parse().unwrap_or(0))>{units}</select>
                 </div>
             </div>
+            <fieldset class="exp-ritual">
+                <legend>"Ritual: an exploration turn, not a round"</legend>
+                <div class="exp-row">
+                    {local("Ritual HP (+1d each)", rit_hp, 0, 20)}
+                    {local("Ritual Cash (+1d each)", rit_cash, 0, 200)}
+                </div>
+            </fieldset>
             <ul class="list-plain">{known}</ul>
             <details class="exp-cat">
                 <summary>"Learn a spell (catalogue of 81)"</summary>

@@ -27,6 +27,17 @@ pub enum OffenseKind {
     Repentance,
 }
 
+impl OffenseKind {
+    /// The kind in words for the log.
+    pub fn words(self) -> &'static str {
+        match self {
+            OffenseKind::Minor => "Minor offense",
+            OffenseKind::Major => "Major offense",
+            OffenseKind::Repentance => "Repentance",
+        }
+    }
+}
+
 /// One log line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct OffenseEntry {
@@ -472,6 +483,16 @@ mod tests {
             })
             .collect();
         s
+    }
+
+    #[test]
+    fn offense_log_lines_read_in_words() {
+        let mut o = DivineOffenses::default();
+        o.record(true, "lied in the temple");
+        o.repent(1, "absolved").unwrap();
+        let words: Vec<&str> = o.log.iter().map(|e| e.kind.words()).collect();
+        assert_eq!(words, ["Major offense", "Repentance"]);
+        assert_eq!(o.count, 1);
     }
 
     #[test]

@@ -162,7 +162,7 @@ pub fn Magic() -> impl IntoView {
                 <button type="button" on:click=move |_| offense(IxEdit::Repent)>"Repentance (−1)"</button>
             </div>
             <ul class="list-plain small" aria-label="Offense log">
-                {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{:+} {}", e.change, e.note)}</li> }).collect_view())}
+                {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{} ({:+}){}{}", e.kind.words(), e.change, if e.note.is_empty() { "" } else { ": " }, e.note)}</li> }).collect_view())}
             </ul>
             <super::spells::Spells/>
         </section>

@@ -308,7 +308,7 @@ fn Builder(draft: Draft) -> impl IntoView {
             "Paid when the casting check is rolled.",
         ),
     ];
-    let num_views = nums.map(|(label, max, get, put, hint)| {
+    let [base, steps, strain] = nums.map(|(label, max, get, put, hint)| {
         view! {
             <NumberInput
                 label
@@ -450,8 +450,11 @@ fn Builder(draft: Draft) -> impl IntoView {
             {trad}
             <div class="row wrap" role="group" aria-label="Categories the rules price">{cats}</div>
             {text_view(1)}
-            <div class="ix-grid">{range}{num_views}</div>
+            {base}
+            {range}
             {text_view(2)}
+            {steps}
+            {strain}
             {text_view(3)}
             <h4>"Overload options"</h4>
             <ul class="list-plain small" aria-label="Overload options">{move || options(false)}</ul>

@@ -193,7 +193,15 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             <div class="row wrap">
                 <button type="button" class="primary" on:click=cast>{move || format!("Cast {}", name())}</button>
                 <button type="button" on:click=edit>{move || format!("Edit {}", name())}</button>
-                <button type="button" on:click=move |_| ctx.edit(IxEdit::RemoveSpell(i))>
+                <button
+                    type="button"
+                    on:click=move |_| {
+                        // Positions shift: a spell open in the builder is saved as a new one.
+                        if ctx.try_edit(IxEdit::RemoveSpell(i)) {
+                            draft.editing.set(None);
+                        }
+                    }
+                >
                     {move || format!("Remove {}", name())}
                 </button>
             </div>

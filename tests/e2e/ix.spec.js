@@ -130,6 +130,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(magic.getByRole("list", { name: "Empower options" })).toContainText("On Breakthrough: The target is knocked prone");
   await expect(check).not.toContainText("Advice");
   await magic.screenshot({ path: `${SHOTS}/ix-spell-builder.png` });
+  await audit(page, "Ix spell builder");
   await magic.getByRole("button", { name: "Save spell" }).click();
   const card = magic.getByRole("list", { name: "Spells" }).locator("li.spell").filter({ hasText: "Bolt" });
   await expect(card).toContainText("Arcana · Damage · Short range · Instant · 3 Trial dice · 3 Strain");

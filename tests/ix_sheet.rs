@@ -4,12 +4,13 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use satchel::model::ix_sheet::{IxEdit, IxSheet, Num, Text};
+use satchel::model::ix_sheet::{IxEdit, IxSheet, Num, SheetSpell, Text};
 use satchel::rules::ix::character::KnownSpell;
 use satchel::rules::ix::checks::{Condition, Guard, Tradition};
 use satchel::rules::ix::critical::{critical_from_d100, roll_critical};
 use satchel::rules::ix::dice::CheckResult;
 use satchel::rules::ix::health::Vitality;
+use satchel::rules::ix::magic::{EmpowerOption, EmpowerTrigger, SpellDesign, SpellRange};
 use satchel::rules::ix::stats::Characteristic;
 
 fn sheet() -> IxSheet {
@@ -23,6 +24,20 @@ fn result(net: i32) -> CheckResult {
         breakthroughs: 0,
         calamities: 0,
         succeeded: net >= 1,
+    }
+}
+
+/// A listed spell with `overloads` options named "Overload 1".. and one Empower option.
+fn spell(name: &str, trial: i32, strain: i32, overloads: usize) -> SheetSpell {
+    let mut design = SpellDesign::listed(name, Tradition::Arcana, trial, strain);
+    design.overloads = (1..=overloads).map(|k| format!("Overload {k}")).collect();
+    design.empowers = vec![EmpowerOption {
+        trigger: EmpowerTrigger::Boons(2),
+        text: "One more target".into(),
+    }];
+    SheetSpell {
+        design,
+        effect: "A bolt of force.".into(),
     }
 }
 
@@ -141,20 +156,14 @@ fn maxima_keep_damage_taken_and_strain_costs_refuse_when_short() {
             .unwrap_err()
             .contains("Catch Breath")
     );
-    s.apply(IxEdit::AddSpell(KnownSpell {
-        name: "Bolt".into(),
-        tradition: Tradition::Arcana,
-        trial_dice: 2,
-        strain: 3,
-        notes: String::new(),
-    }))
-    .unwrap();
-    assert!(s.apply(IxEdit::CastSpell(0)).is_err());
+    s.apply(IxEdit::SaveSpell(None, Box::new(spell("Bolt", 2, 3, 1))))
+        .unwrap();
+    assert!(s.apply(IxEdit::CastSpell(0, vec![])).is_err());
     assert_eq!(s.character.health.strain, 2);
     s.apply(IxEdit::Rest).unwrap();
     assert_eq!(s.character.health.strain, 10);
     assert_eq!(s.character.health.wounds, 13);
-    s.apply(IxEdit::CastSpell(0)).unwrap();
+    s.apply(IxEdit::CastSpell(0, vec![0])).unwrap();
     assert_eq!(s.character.health.strain, 7);
     s.apply(IxEdit::NewEncounter).unwrap();
     s.apply(IxEdit::CatchBreath).unwrap();
@@ -258,6 +267,130 @@ fn old_documents_without_the_new_fields_still_load() {
     assert_eq!(back.gear, s.gear);
 }
 
+#[test]
+fn the_spell_builder_saves_designs_and_casting_checks_overloads_and_pays_strain() {
+    let mut s = sheet();
+    s.apply(IxEdit::Characteristic(Characteristic::Intellect, 4))
+        .unwrap();
+    // Gravity Anchor: Protection (2) at Short range (+1), Concentration (+0), Strain 2.
+    let mut anchor = spell("Gravity Anchor", 2, 2, 0);
+    anchor.design.category.name = "Protection".into();
+    anchor.design.range = SpellRange::Short;
+    anchor.design.duration = "Concentration".into();
+    anchor.design.overloads = vec![
+        "  Extend to Medium range, or protect two targets  ".into(),
+        "Increased damage".into(),
+    ];
+    s.apply(IxEdit::SaveSpell(None, Box::new(anchor.clone())))
+        .unwrap();
+    let saved = &s.spellbook[0].design;
+    assert_eq!(saved.trial_dice(), 3);
+    // Option text is stored trimmed.
+    assert_eq!(
+        saved.overloads[0],
+        "Extend to Medium range, or protect two targets"
+    );
+    let trial = saved.casting_trial_dice(&[0]).unwrap();
+    assert_eq!(trial, 4);
+    let pool = s
+        .character
+        .casting_pool(Tradition::Arcana, trial, false)
+        .unwrap();
+    assert_eq!(pool.describe(), "4 Ability vs 4 Trial");
+
+    // Refusals change nothing: a duplicate name, four Overloads, an empty option, a
+    // difficulty above 10, an Empower on 0 Boons.
+    let before = s.clone();
+    let mut bad = vec![anchor.clone()];
+    let mut four = spell("Four", 2, 2, 4);
+    four.design.name = "Four".into();
+    bad.push(four);
+    let mut empty = spell("Empty", 2, 2, 1);
+    empty.design.overloads[0] = "   ".into();
+    bad.push(empty);
+    let mut steep = spell("Steep", 9, 2, 0);
+    steep.design.range = SpellRange::Long;
+    bad.push(steep);
+    let mut zero = spell("Zero", 2, 2, 0);
+    zero.design.empowers[0].trigger = EmpowerTrigger::Boons(0);
+    bad.push(zero);
+    for b in bad {
+        let name = b.design.name.clone();
+        assert!(
+            s.apply(IxEdit::SaveSpell(None, Box::new(b))).is_err(),
+            "{name} was accepted"
+        );
+        assert_eq!(s, before);
+    }
+    let e = s
+        .apply(IxEdit::SaveSpell(
+            None,
+            Box::new(spell("gravity anchor", 2, 2, 0)),
+        ))
+        .unwrap_err();
+    assert_eq!(e, "There is already a spell called gravity anchor.");
+
+    // Casting: an unknown or repeated Overload is refused before Strain is paid.
+    assert!(s.apply(IxEdit::CastSpell(0, vec![2])).is_err());
+    assert!(s.apply(IxEdit::CastSpell(0, vec![1, 1])).is_err());
+    assert!(s.apply(IxEdit::CastSpell(1, vec![])).is_err());
+    assert_eq!(s.character.health.strain, 10);
+    s.apply(IxEdit::CastSpell(0, vec![0, 1])).unwrap();
+    assert_eq!(s.character.health.strain, 8);
+
+    // Editing replaces in place (same name allowed for itself); removing drops it.
+    let mut edited = anchor;
+    edited.design.strain = 5;
+    s.apply(IxEdit::SaveSpell(Some(0), Box::new(edited)))
+        .unwrap();
+    assert_eq!((s.spellbook.len(), s.spellbook[0].design.strain), (1, 5));
+    assert!(
+        s.apply(IxEdit::SaveSpell(Some(3), Box::new(spell("X", 2, 2, 0))))
+            .is_err()
+    );
+    s.apply(IxEdit::RemoveSpell(0)).unwrap();
+    assert!(s.spellbook.is_empty());
+}
+
+#[test]
+fn spells_of_older_sheets_move_to_the_spellbook_in_order() {
+    let mut s = sheet();
+    s.character.spells.push(KnownSpell {
+        name: "Mend".into(),
+        tradition: Tradition::Divine,
+        trial_dice: 3,
+        strain: 2,
+        notes: "Heals 2 Wounds".into(),
+    });
+    s.spellbook.push(spell("Bolt", 2, 2, 1));
+    let json = serde_json::to_string(&s).unwrap();
+    let mut back: IxSheet = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.character.spells.len(), 1);
+    back.apply(IxEdit::Focus(true)).unwrap();
+    assert!(back.character.spells.is_empty());
+    let names: Vec<&str> = back
+        .spellbook
+        .iter()
+        .map(|x| x.design.name.as_str())
+        .collect();
+    assert_eq!(names, ["Mend", "Bolt"]);
+    let mend = &back.spellbook[0];
+    assert_eq!(
+        (
+            mend.design.trial_dice(),
+            mend.design.strain,
+            mend.effect.as_str()
+        ),
+        (3, 2, "Heals 2 Wounds")
+    );
+    assert_eq!(mend.design.tradition, Tradition::Divine);
+    // A sheet stored before the spellbook existed loads with an empty one.
+    let mut v = serde_json::to_value(sheet()).unwrap();
+    v.as_object_mut().unwrap().remove("spellbook");
+    let old: IxSheet = serde_json::from_value(v).unwrap();
+    assert!(old.spellbook.is_empty());
+}
+
 fn edit() -> impl Strategy<Value = IxEdit> {
     let ch = prop::sample::select(Characteristic::ALL.to_vec());
     prop_oneof![
@@ -274,7 +407,21 @@ fn edit() -> impl Strategy<Value = IxEdit> {
         Just(IxEdit::Rest),
         Just(IxEdit::CatchBreath),
         Just(IxEdit::Stabilise),
-        (0usize..3).prop_map(IxEdit::CastSpell),
+        (0usize..3, prop::collection::vec(0usize..4, 0..3))
+            .prop_map(|(i, o)| IxEdit::CastSpell(i, o)),
+        (
+            "[A-Za-z ]{0,45}",
+            0i32..10,
+            0i32..12,
+            0usize..5,
+            prop::option::of(0usize..4)
+        )
+            .prop_map(|(n, t, st, o, at)| {
+                let mut sp = spell("x", t, st, o);
+                sp.design.name = n;
+                IxEdit::SaveSpell(at, Box::new(sp))
+            }),
+        (0usize..3).prop_map(IxEdit::RemoveSpell),
         "[a-z ]{0,45}".prop_map(|n| IxEdit::AddSkill(n, Characteristic::Savvy)),
         (0usize..30, "[a-z ]{0,45}").prop_map(|(i, n)| IxEdit::RenameSkill(i, n)),
         any::<bool>().prop_map(IxEdit::Fortune),
@@ -288,7 +435,13 @@ proptest! {
         for e in edits {
             let before = s.clone();
             match s.apply(e) {
-                Ok(()) => prop_assert!(s.character.validate().is_empty()),
+                Ok(()) => {
+                    prop_assert!(s.character.validate().is_empty());
+                    for sp in &s.spellbook {
+                        prop_assert!(sp.design.validate().is_empty());
+                        prop_assert!(sp.design.overloads.len() <= 3);
+                    }
+                }
                 Err(msg) => {
                     prop_assert!(!msg.is_empty());
                     prop_assert_eq!(&s, &before);

@@ -79,6 +79,47 @@ fn initiative_orders_by_successes_then_boons_and_turns_wrap_rounds() {
 }
 
 #[test]
+fn a_dragged_tie_lands_where_it_is_dropped() {
+    let mut d = IxTableDoc::default();
+    for n in ["A", "B", "C", "D"] {
+        d.apply(TableEdit::AddFighter(fighter(n, false))).unwrap();
+    }
+    d.apply(TableEdit::Rolled(vec![result(1, 0); 4])).unwrap();
+    let names =
+        |d: &IxTableDoc| -> String { d.order.iter().map(|s| s.entry.name.as_str()).collect() };
+    assert_eq!(names(&d), "ABCD");
+    // A drag from the first place to the last moves one slot; the others close up.
+    d.apply(TableEdit::MoveSlot(0, 3)).unwrap();
+    assert_eq!(names(&d), "BCDA");
+    d.apply(TableEdit::MoveSlot(3, 1)).unwrap();
+    assert_eq!(names(&d), "BACD");
+    assert!(d.apply(TableEdit::MoveSlot(1, 4)).is_err());
+    assert_eq!(names(&d), "BACD");
+}
+
+#[test]
+fn fear_outcomes_read_in_words() {
+    use satchel::rules::ix::checks::FearOutcome;
+    let words: Vec<&str> = [
+        FearOutcome::Immune,
+        FearOutcome::Steady,
+        FearOutcome::Frightened,
+        FearOutcome::Demoralized,
+    ]
+    .map(FearOutcome::words)
+    .to_vec();
+    assert_eq!(
+        words,
+        [
+            "immune, no check",
+            "holds steady",
+            "Frightened",
+            "Demoralized"
+        ]
+    );
+}
+
+#[test]
 fn minion_groups_lose_members_as_damage_lands() {
     let mut d = IxTableDoc::default();
     d.apply(TableEdit::AddFoe(Foe::Minions(

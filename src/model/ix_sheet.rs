@@ -7,14 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use super::gear::{GearEdit, apply_gear};
 use crate::rules::expedition::inventory::Inventory;
-use crate::rules::ix::character::{CarriedInjury, IxCharacter, KnownSpell, Talent};
+use crate::rules::ix::character::{CarriedInjury, IxCharacter, Talent};
 use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{CriticalRoll, MedicineTask, StepDown, step_down};
 use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
 use crate::rules::ix::stats::{Characteristic, Skill};
 
 /// Longest skill, talent, spell or condition name.
 pub const NAME_MAX: usize = 40;
+/// Longest Overload or Empower option text.
+pub const OPTION_MAX: usize = 200;
 /// Wound and Strain maxima of a new character (the player sets their own).
 pub const START_TRACK: i32 = 10;
 
@@ -41,6 +44,21 @@ pub struct IxSheet {
     pub focus: bool,
     /// The character's gear (the inventory-slot manager's data).
     pub gear: Inventory,
+    /// Spells, built with the spell builder or copied from a list. Spells stored by older
+    /// versions in `character.spells` move here (see [`IxSheet::migrate`]).
+    #[serde(default)]
+    pub spellbook: Vec<SheetSpell>,
+}
+
+/// A spell on the sheet: the rules' design (difficulty, Strain, Overload and Empower
+/// options) and what it does in the player's words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SheetSpell {
+    /// Tradition, category, range, duration, Strain and options.
+    pub design: SpellDesign,
+    /// The effect as the player writes it.
+    #[serde(default)]
+    pub effect: String,
 }
 
 /// The sheet's own words about the character.
@@ -120,10 +138,12 @@ pub enum IxEdit {
     Offense(bool, String),
     /// Repentance lowers the offense count by 1.
     Repent(String),
-    AddSpell(KnownSpell),
+    /// Adds a spell (`None`) or replaces spell `i` with the builder's design.
+    SaveSpell(Option<usize>, Box<SheetSpell>),
     RemoveSpell(usize),
-    /// Pays the Strain of casting spell `index`.
-    CastSpell(usize),
+    /// Casting spell `index` with the chosen Overload options (indices): checks the options
+    /// and pays the Strain.
+    CastSpell(usize, Vec<usize>),
     /// Grants (true) or spends (false) the session Fortune Point.
     Fortune(bool),
 }
@@ -135,6 +155,18 @@ fn name_ok(name: &str) -> Result<String, String> {
         Err("Give it a name.".into())
     } else if n > NAME_MAX {
         Err(format!("{n} characters; a name here holds {NAME_MAX}."))
+    } else {
+        Ok(t.to_string())
+    }
+}
+
+fn option_ok(text: &str, what: &str) -> Result<String, String> {
+    let t = text.trim();
+    let n = t.chars().count();
+    if t.is_empty() {
+        Err(format!("Write what the {what} option does."))
+    } else if n > OPTION_MAX {
+        Err(format!("{n} characters; an option holds {OPTION_MAX}."))
     } else {
         Ok(t.to_string())
     }
@@ -159,7 +191,22 @@ impl IxSheet {
             fortune: false,
             focus: false,
             gear: Inventory::new(name),
+            spellbook: Vec::new(),
         }
+    }
+
+    /// Moves spells stored by older versions (the rules' `KnownSpell`: difficulty and Strain
+    /// only) to the front of the spellbook, so their positions stay the same.
+    pub fn migrate(&mut self) {
+        if self.character.spells.is_empty() {
+            return;
+        }
+        let old = std::mem::take(&mut self.character.spells);
+        let moved = old.into_iter().map(|k| SheetSpell {
+            design: SpellDesign::listed(&k.name, k.tradition, k.trial_dice, k.strain),
+            effect: k.notes,
+        });
+        self.spellbook.splice(0..0, moved);
     }
 
     /// The inventory the gear component shows and edits.
@@ -170,6 +217,7 @@ impl IxSheet {
     /// Applies one edit; on error the sheet is unchanged and the message says why.
     pub fn apply(&mut self, edit: IxEdit) -> Result<(), String> {
         let mut next = self.clone();
+        next.migrate();
         next.apply_inner(edit)?;
         if let Some(e) = next.character.validate().into_iter().next() {
             return Err(e.to_string());
@@ -359,18 +407,48 @@ impl IxSheet {
             IxEdit::Repent(note) => {
                 c.offenses.repent(1, note.trim()).map_err(s)?;
             }
-            IxEdit::AddSpell(mut spell) => {
-                spell.name = name_ok(&spell.name)?;
-                c.spells.push(spell);
+            IxEdit::SaveSpell(at_i, spell) => {
+                let mut spell = *spell;
+                let d = &mut spell.design;
+                d.name = name_ok(&d.name)?;
+                if let Some(e) = d.validate().into_iter().next() {
+                    return Err(e.to_string());
+                }
+                for o in d.overloads.iter_mut() {
+                    *o = option_ok(o, "Overload")?;
+                }
+                for e in d.empowers.iter_mut() {
+                    e.text = option_ok(&e.text, "Empower")?;
+                    if e.trigger == EmpowerTrigger::Boons(0) {
+                        return Err("An Empower option needs at least 1 Boon.".into());
+                    }
+                }
+                let clash = self.spellbook.iter().enumerate().any(|(i, s)| {
+                    Some(i) != at_i && s.design.name.eq_ignore_ascii_case(&spell.design.name)
+                });
+                if clash {
+                    return Err(format!(
+                        "There is already a spell called {}.",
+                        spell.design.name
+                    ));
+                }
+                match at_i {
+                    Some(i) => {
+                        at(&self.spellbook, i, "spell")?;
+                        self.spellbook[i] = spell;
+                    }
+                    None => self.spellbook.push(spell),
+                }
             }
             IxEdit::RemoveSpell(i) => {
-                at(&c.spells, i, "spell")?;
-                c.spells.remove(i);
+                at(&self.spellbook, i, "spell")?;
+                self.spellbook.remove(i);
             }
-            IxEdit::CastSpell(i) => {
-                at(&c.spells, i, "spell")?;
-                let cost = c.spells[i].strain;
-                c.health.pay_strain(cost).map_err(s)?;
+            IxEdit::CastSpell(i, chosen) => {
+                at(&self.spellbook, i, "spell")?;
+                let d = &self.spellbook[i].design;
+                d.casting_trial_dice(&chosen).map_err(s)?;
+                c.health.pay_strain(d.strain).map_err(s)?;
             }
             IxEdit::Fortune(grant) => {
                 if !grant && !self.fortune {

@@ -240,6 +240,26 @@ fn Initiative() -> impl IntoView {
                 .collect_view()
         })
     };
+    // Mouse drag settles ties; the arrow buttons are the keyboard path to the same edit.
+    let dragging = RwSignal::new(None::<usize>);
+    let drop_on = move |from: usize, to: usize| {
+        let (same, name) = t.doc.with_untracked(|d| {
+            let g = |k: usize| d.order.get(k).and_then(|s| s.tie_group);
+            let name = d.order.get(from).map(|s| s.entry.name.clone());
+            (
+                g(from).is_some() && g(from) == g(to),
+                name.unwrap_or_default(),
+            )
+        });
+        if from == to {
+        } else if same {
+            t.edit(TableEdit::MoveSlot(from, to));
+        } else {
+            t.state.notify(vec![format!(
+                "{name} can move only among the participants tied with it: drop it on one of them."
+            )]);
+        }
+    };
     let order = move || {
         t.doc.with(|d| {
             let n = d.order.len();
@@ -258,8 +278,34 @@ fn Initiative() -> impl IntoView {
                     let can = |j: usize| j < n && group.is_some() && d.order[j].tie_group == group;
                     let (up, dn) = (i > 0 && can(i - 1), can(i + 1));
                     let name2 = name.clone();
+                    let name3 = name.clone();
                     view! {
-                        <li aria-current=current.then_some("true")>
+                        <li
+                            aria-current=current.then_some("true")
+                            draggable=group.map(|_| "true")
+                            class:dragging=move || dragging.get() == Some(i)
+                            on:dragstart=move |ev| {
+                                dragging.set(Some(i));
+                                // Firefox starts a drag only when data is set.
+                                if let Some(dt) = ev.data_transfer() {
+                                    let _ = dt.set_data("text/plain", &name3);
+                                }
+                            }
+                            on:dragover=move |ev| {
+                                if dragging.get_untracked().is_some() {
+                                    ev.prevent_default();
+                                }
+                            }
+                            on:drop=move |ev| {
+                                ev.prevent_default();
+                                if let Some(from) = dragging.get_untracked() {
+                                    dragging.set(None);
+                                    drop_on(from, i);
+                                }
+                            }
+                            on:dragend=move |_| dragging.set(None)
+                        >
+                            {group.map(|_| view! { <span class="grip" aria-hidden="true">"⠿"</span> })}
                             <strong>{format!("{}. {name}", i + 1)}</strong>
                             <span>{e.result.describe()}</span>
                             {move || down(&name2).then(|| view! { <span class="flag">"Incapacitated"</span> })}
@@ -304,6 +350,9 @@ fn Initiative() -> impl IntoView {
             <p role="status" class="state-words">
                 {move || t.doc.with(|d| (d.round > 0).then(|| format!("Round {}", d.round)))}
             </p>
+            {move || t.doc.with(|d| d.order.iter().any(|s| s.tie_group.is_some())).then(|| view! {
+                <p class="muted small">"Tied participants show a grip: drag one within its tie, or use its arrow buttons."</p>
+            })}
             <ol class="list-plain order" aria-label="Turn order">{order}</ol>
             <div class="row wrap">
                 {act(t, "Previous turn", TableEdit::Step(false))}
@@ -549,7 +598,7 @@ fn Fear() -> impl IntoView {
                                 });
                             }
                         }
-                        out.push(format!("{name}: {} → {o:?}", res.describe()));
+                        out.push(format!("{name}: {} → {}", res.describe(), o.words()));
                     }
                     Err(e) => out.push(format!("{name}: {e}")),
                 }
@@ -574,7 +623,7 @@ fn Fear() -> impl IntoView {
                     Ok(res) => {
                         let o = fear_outcome(subject, false, &res);
                         t.edit(TableEdit::Fear(i, res));
-                        out.push(format!("{name}: {} → {o:?}", res.describe()));
+                        out.push(format!("{name}: {} → {}", res.describe(), o.words()));
                     }
                     Err(e) => out.push(format!("{name}: {e}")),
                 }

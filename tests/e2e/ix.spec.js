@@ -1,6 +1,7 @@
 // Ix sheet and GM table journeys: a short fight on a phone, initiative with a Minion group,
 // a fear check, the print copy, and axe on both screens.
 import { test, expect } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { SHOTS, audit, openApp } from "./pages.js";
 
 
@@ -101,18 +102,54 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(page.getByRole("textbox", { name: "Intellect" })).toHaveValue("4");
   await expect(panel(page, "Critical Injuries").getByRole("list", { name: "Critical Injuries carried" }).getByRole("listitem")).toHaveCount(1);
 
-  // A spell: casting pays its Strain and opens the tray with Overloads as extra Trial dice.
+  // The spell builder: a Short-range Damage spell (2 + 1 = 3 Trial dice) with a named Overload
+  // and an Empower option. Choosing the Overload at casting adds its Trial die to the tray's
+  // pool; the Strain is paid when the casting check is rolled.
   const magic = panel(page, "Magic");
-  await magic.getByText("New spell").click();
+  await magic.getByText("Spell builder: new spell").click();
   await magic.getByRole("textbox", { name: "Spell name" }).fill("Bolt");
-  await magic.getByRole("button", { name: "Add", exact: true }).click();
-  const over = magic.getByRole("textbox", { name: "Overloads chosen for this casting" });
-  await over.fill("1");
-  await over.press("Enter");
-  await magic.getByRole("button", { name: "Cast Bolt" }).click();
-  await expect(app.tray().locator(".pool-words")).toHaveText("4 Ability vs 3 Trial");
+  await magic.getByRole("button", { name: "Damage (base 2)" }).click();
+  await magic.getByRole("combobox", { name: "Range" }).selectOption({ label: "Short (+1 Trial)" });
+  const cost = magic.getByRole("textbox", { name: "Strain to cast" });
+  await cost.fill("11");
+  await cost.press("Enter");
+  await expect(magic.getByText("11 is above the most, 10.")).toBeVisible();
+  await cost.fill("3");
+  await cost.press("Enter");
+  await magic.getByRole("textbox", { name: "What it does" }).fill("A bolt of force hits one target.");
+  const check = magic.getByRole("list", { name: "Spell check" });
+  await expect(check).toContainText("Final difficulty: 3 Trial dice (category 2 + range 1 + duration 0); 3 Strain.");
+  await expect(check).toContainText("Advice: add at least one Overload option.");
+  const overload = magic.getByRole("textbox", { name: "Overload option" });
+  await overload.fill("Strike a second target");
+  await overload.press("Enter");
+  await magic.getByRole("combobox", { name: "Empower trigger" }).selectOption({ label: "On Breakthrough" });
+  const empower = magic.getByRole("textbox", { name: "Empower option" });
+  await empower.fill("The target is knocked prone");
+  await empower.press("Enter");
+  await expect(magic.getByRole("list", { name: "Empower options" })).toContainText("On Breakthrough: The target is knocked prone");
+  await expect(check).not.toContainText("Advice");
+  await magic.screenshot({ path: `${SHOTS}/ix-spell-builder.png` });
+  await audit(page, "Ix spell builder");
+  await magic.getByRole("button", { name: "Save spell" }).click();
+  const card = magic.getByRole("list", { name: "Spells" }).locator("li.spell").filter({ hasText: "Bolt" });
+  await expect(card).toContainText("Arcana · Damage · Short range · Instant · 3 Trial dice · 3 Strain");
+  await expect(card).toContainText("Casting pool: 4 Ability vs 3 Trial");
+  await card.getByRole("checkbox", { name: "Overload (+1 Trial die): Strike a second target" }).check();
+  await expect(card).toContainText("Casting pool: 4 Ability vs 4 Trial");
+  const strain = panel(page, "Wounds and Strain").getByRole("textbox", { name: /^Strain remaining/ });
+  await expect(strain).toHaveValue("10");
+  await card.getByRole("button", { name: "Cast Bolt" }).click();
+  await expect(app.tray().locator(".pool-words")).toHaveText("4 Ability vs 4 Trial");
+  await expect(app.tray().getByRole("textbox", { name: "What for (optional)" })).toHaveValue("Cast Bolt with Overload: Strike a second target");
+  await app.roll();
+  await expect(app.result()).toBeVisible();
   await app.tray().getByRole("button", { name: "Close" }).click();
-  await expect(panel(page, "Wounds and Strain").getByRole("textbox", { name: /^Strain remaining/ })).toHaveValue("8");
+  await expect(strain).toHaveValue("7");
+  await expect(card.getByRole("status")).toContainText("3 Strain paid.");
+  // Survives a reload.
+  await app.reload();
+  await expect(panel(page, "Magic").locator("li.spell")).toContainText("Overload (+1 Trial die): Strike a second target");
 
   for (const size of [{ w: 390, h: 844, n: "phone" }, { w: 1280, h: 800, n: "desktop" }]) {
     await page.setViewportSize({ width: size.w, height: size.h });
@@ -122,13 +159,22 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await audit(page, "Ix sheet (dark)");
 
-  // Print: no navigation or tray, nothing cut off.
+  // Print: no navigation or tray. Each paper size is rendered to PNG (first page) for review
+  // and its text is read back: the sheet is there, the app's chrome is not.
   await page.emulateMedia({ media: "print", colorScheme: "light" });
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Dice", exact: true })).toBeHidden();
-  const pdf = await page.pdf({ format: "A4" });
-  expect(pdf.length).toBeGreaterThan(1000);
-  await page.pdf({ format: "Letter", path: `${SHOTS}/ix-sheet-letter.pdf` });
+  for (const format of ["A4", "Letter"]) {
+    const pdf = `${SHOTS}/ix-sheet-${format}.pdf`;
+    await page.pdf({ format, path: pdf });
+    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf, `${SHOTS}/ix-print-${format}`]);
+    const text = execFileSync("pdftotext", [pdf, "-"]).toString().replace(/\s+/g, " ");
+    for (const want of ["Vex Arrandi", "Medicine", "Critical Injuries", "Bolt", "Strike a second target"]) expect(text, format).toContain(want);
+    for (const chrome of ["Roster", "Settings", "Skip to", "Spell builder", "Roll Critical Injury"]) expect(text, format).not.toContain(chrome);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf]).toString())[1]);
+    expect(pages, format).toBeGreaterThanOrEqual(1);
+    expect(pages, format).toBeLessThanOrEqual(6);
+  }
   await app.close();
 });
 
@@ -221,5 +267,71 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   const cond = panel(page, "Conditions and talents");
   await expect(cond.getByRole("list", { name: "Conditions" })).toContainText("Frightened");
   await expect(cond.getByRole("textbox", { name: "Frightened of" })).toHaveValue("the wyrm");
+  await app.close();
+});
+
+test("the GM settles an initiative tie by dragging, within the tie only", async ({ page }) => {
+  const app = await openApp(page, "#/table/ix");
+  await expect(page.getByRole("heading", { level: 1, name: "Table" })).toBeVisible();
+  const init = panel(page, "Initiative");
+  // Four adversaries rolling a single die each: ties are near certain.
+  await init.getByText("Add an adversary or NPC").click();
+  const rating = init.getByRole("textbox", { name: "Savvy or Willpower" });
+  await rating.fill("1");
+  await rating.press("Enter");
+  const rank = init.getByRole("textbox", { name: "Perception or Readiness rank" });
+  await rank.fill("0");
+  await rank.press("Enter");
+  for (const name of ["Ash", "Birch", "Cedar", "Dogwood"]) {
+    await init.getByRole("textbox", { name: "Adversary name" }).fill(name);
+    await init.getByRole("button", { name: "Add", exact: true }).click();
+  }
+  const items = init.getByRole("list", { name: "Turn order" }).getByRole("listitem");
+  // Each slot: its name, whether it can be dragged, and whether it can move up or down.
+  const read = () =>
+    items.evaluateAll((els) =>
+      els.map((el) => ({
+        name: el.querySelector("strong").textContent.replace(/^\d+\. /, ""),
+        tied: el.getAttribute("draggable") === "true",
+        up: !!el.querySelector('button[aria-label^="Move"][aria-label$=" up"]'),
+        down: !!el.querySelector('button[aria-label^="Move"][aria-label$=" down"]'),
+      })),
+    );
+  let slots = [];
+  let inside = -1;
+  let outside = -1;
+  for (let i = 0; i < 40 && (inside < 0 || outside < 0); i++) {
+    await init.getByRole("button", { name: "Roll initiative for all" }).click();
+    await expect(items).toHaveCount(4);
+    slots = await read();
+    inside = slots.findIndex((s) => s.down);
+    // A tied slot at the edge of its group, next to a slot outside it.
+    outside = slots.findIndex((s, k) => s.tied && ((!s.down && k + 1 < slots.length) || (!s.up && k > 0)));
+  }
+  expect(inside).toBeGreaterThanOrEqual(0);
+  expect(outside).toBeGreaterThanOrEqual(0);
+  await expect(init.getByText("drag one within its tie")).toBeVisible();
+
+  // Dragging a slot onto the next one in its tie swaps them.
+  const moved = slots[inside].name;
+  const other = slots[inside + 1].name;
+  await items.nth(inside).dragTo(items.nth(inside + 1));
+  await expect(items.nth(inside).locator("strong")).toHaveText(`${inside + 1}. ${other}`);
+  await expect(items.nth(inside + 1).locator("strong")).toHaveText(`${inside + 2}. ${moved}`);
+
+  // Dropping outside the tie is refused with a message and changes nothing.
+  slots = await read();
+  const from = slots.findIndex((s, k) => s.tied && ((!s.down && k + 1 < slots.length) || (!s.up && k > 0)));
+  const to = !slots[from].down && from + 1 < slots.length ? from + 1 : from - 1;
+  const before = await items.allTextContents();
+  await items.nth(from).dragTo(items.nth(to));
+  await expect(page.getByText(`${slots[from].name} can move only among the participants tied with it`)).toBeVisible();
+  expect(await items.allTextContents()).toEqual(before);
+
+  // The keyboard path stays: the arrow buttons move within the tie.
+  await expect(init.getByRole("button", { name: /^Move .* (up|down)$/ }).first()).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/ix-table-ties.png`, fullPage: true });
+  await audit(page, "Ix table with ties");
   await app.close();
 });

@@ -330,3 +330,15 @@ pub fn casting_pool(
     }
     Ok(p)
 }
+
+impl FearOutcome {
+    /// The outcome in words for logs and screen readers.
+    pub fn words(self) -> &'static str {
+        match self {
+            FearOutcome::Immune => "immune, no check",
+            FearOutcome::Steady => "holds steady",
+            FearOutcome::Frightened => "Frightened",
+            FearOutcome::Demoralized => "Demoralized",
+        }
+    }
+}

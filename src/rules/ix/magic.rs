@@ -3,6 +3,7 @@
 //! RULINGS.md, "Magic").
 
 use super::checks::{Tradition, casting_pool};
+use super::dice::CheckResult;
 use super::error::IxError;
 use super::pool::{DIFFICULTY_COUNT_RANGE, Pool};
 
@@ -24,6 +25,17 @@ pub enum OffenseKind {
     Major,
     /// Real repentance in the fiction lowers the count.
     Repentance,
+}
+
+impl OffenseKind {
+    /// The kind in words for the log.
+    pub fn words(self) -> &'static str {
+        match self {
+            OffenseKind::Minor => "Minor offense",
+            OffenseKind::Major => "Major offense",
+            OffenseKind::Repentance => "Repentance",
+        }
+    }
 }
 
 /// One log line.
@@ -347,5 +359,182 @@ impl SpellDesign {
     ) -> Result<Pool, IxError> {
         let trial = self.casting_trial_dice(chosen_overloads)?;
         casting_pool(self.tradition, characteristic, skill, trial, focus)
+    }
+}
+
+impl SpellRange {
+    /// Every range, nearest first.
+    pub const ALL: [SpellRange; 5] = [
+        SpellRange::Engaged,
+        SpellRange::Short,
+        SpellRange::Medium,
+        SpellRange::Long,
+        SpellRange::Extreme,
+    ];
+
+    /// The range's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SpellRange::Engaged => "Engaged",
+            SpellRange::Short => "Short",
+            SpellRange::Medium => "Medium",
+            SpellRange::Long => "Long",
+            SpellRange::Extreme => "Extreme",
+        }
+    }
+}
+
+impl EmpowerTrigger {
+    /// The triggers the reference names as common (2 Boons, 3 Boons, Breakthrough).
+    pub const COMMON: [EmpowerTrigger; 3] = [
+        EmpowerTrigger::Boons(2),
+        EmpowerTrigger::Boons(3),
+        EmpowerTrigger::Breakthrough,
+    ];
+
+    /// "On 2 Boons", "On Breakthrough".
+    pub fn words(self) -> String {
+        match self {
+            EmpowerTrigger::Boons(n) => format!("On {n} Boons"),
+            EmpowerTrigger::Breakthrough => "On Breakthrough".to_string(),
+        }
+    }
+
+    /// Whether a casting result can pay for this option: only a successful cast empowers
+    /// (reference, "Step 5"); Boons count net of Banes, a Breakthrough needs one rolled.
+    pub fn reached_by(self, result: &CheckResult) -> bool {
+        result.succeeded
+            && match self {
+                EmpowerTrigger::Boons(n) => result.net_boons >= i32::from(n),
+                EmpowerTrigger::Breakthrough => result.breakthroughs >= 1,
+            }
+    }
+}
+
+impl SpellDesign {
+    /// A spell taken from a list with a known difficulty (no builder steps): the difficulty
+    /// is carried as the category base, so [`SpellDesign::trial_dice`] reads it back.
+    pub fn listed(name: &str, tradition: Tradition, trial_dice: i32, strain: i32) -> SpellDesign {
+        SpellDesign {
+            name: name.to_string(),
+            tradition,
+            category: SpellCategory {
+                name: "Listed spell".to_string(),
+                base_trial_dice: trial_dice,
+            },
+            range: SpellRange::Engaged,
+            duration: String::new(),
+            duration_steps: 0,
+            strain,
+            overloads: Vec::new(),
+            empowers: Vec::new(),
+            fallout: None,
+        }
+    }
+
+    /// Indices of the Empower options a casting result reaches. Each one spends its own
+    /// symbols, so the player picks among them when Boons run short.
+    pub fn empowers_reached(&self, result: &CheckResult) -> Vec<usize> {
+        self.empowers
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.trigger.reached_by(result))
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
+/// The upgrades the reference names as typical Overload options; a spell may name its own.
+pub const OVERLOAD_PATTERNS: [&str; 3] = ["Increased damage", "Extended range", "An added target"];
+
+/// Whether a casting result calls for the spell's Fallout entry: a success with net Banes or
+/// a failure with net Boons (reference, "Step 6").
+pub fn fallout_due(result: &CheckResult) -> bool {
+    if result.succeeded {
+        result.net_boons < 0
+    } else {
+        result.net_boons > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn res(net: i32, boons: i32, breakthroughs: u32) -> CheckResult {
+        CheckResult {
+            net_successes: net,
+            net_boons: boons,
+            breakthroughs,
+            calamities: 0,
+            succeeded: net >= 1,
+        }
+    }
+
+    fn bolt() -> SpellDesign {
+        let mut s = SpellDesign::listed("Bolt", Tradition::Arcana, 2, 2);
+        s.range = SpellRange::Short;
+        s.overloads = vec!["Extended range".into(), "An added target".into()];
+        s.empowers = EmpowerTrigger::COMMON
+            .iter()
+            .map(|&trigger| EmpowerOption {
+                trigger,
+                text: trigger.words(),
+            })
+            .collect();
+        s
+    }
+
+    #[test]
+    fn offense_log_lines_read_in_words() {
+        let mut o = DivineOffenses::default();
+        o.record(true, "lied in the temple");
+        o.repent(1, "absolved").unwrap();
+        let words: Vec<&str> = o.log.iter().map(|e| e.kind.words()).collect();
+        assert_eq!(words, ["Major offense", "Repentance"]);
+        assert_eq!(o.count, 1);
+    }
+
+    #[test]
+    fn ranges_are_named_and_stepped_in_order() {
+        let steps: Vec<i32> = SpellRange::ALL.iter().map(|r| r.steps()).collect();
+        assert_eq!(steps, [0, 1, 2, 3, 4]);
+        assert_eq!(SpellRange::ALL[3].name(), "Long");
+    }
+
+    #[test]
+    fn listed_spells_keep_their_difficulty_and_overloads_add_a_trial_die_each() {
+        let s = SpellDesign::listed("Ward", Tradition::Divine, 4, 3);
+        assert_eq!((s.trial_dice(), s.strain), (4, 3));
+        assert!(s.validate().is_empty());
+        let b = bolt();
+        assert_eq!(b.trial_dice(), 3);
+        assert_eq!(b.casting_trial_dice(&[]), Ok(3));
+        assert_eq!(b.casting_trial_dice(&[1]), Ok(4));
+        assert_eq!(b.casting_trial_dice(&[0, 1]), Ok(5));
+        assert!(b.casting_trial_dice(&[2]).is_err());
+        assert!(b.casting_trial_dice(&[0, 0]).is_err());
+    }
+
+    #[test]
+    fn empower_options_need_a_success_and_their_symbols() {
+        let b = bolt();
+        assert_eq!(EmpowerTrigger::Boons(2).words(), "On 2 Boons");
+        assert_eq!(EmpowerTrigger::Breakthrough.words(), "On Breakthrough");
+        assert_eq!(b.empowers_reached(&res(1, 1, 0)), Vec::<usize>::new());
+        assert_eq!(b.empowers_reached(&res(1, 2, 0)), vec![0]);
+        assert_eq!(b.empowers_reached(&res(2, 3, 1)), vec![0, 1, 2]);
+        assert_eq!(b.empowers_reached(&res(1, 0, 1)), vec![2]);
+        // A failed cast empowers nothing, however many Boons.
+        assert_eq!(b.empowers_reached(&res(0, 4, 0)), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn fallout_follows_successes_with_banes_and_failures_with_boons() {
+        assert!(fallout_due(&res(1, -1, 0)));
+        assert!(fallout_due(&res(-1, 2, 0)));
+        assert!(!fallout_due(&res(2, 0, 0)));
+        assert!(!fallout_due(&res(1, 3, 0)));
+        assert!(!fallout_due(&res(0, -2, 0)));
     }
 }

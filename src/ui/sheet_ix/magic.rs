@@ -4,9 +4,8 @@ use leptos::prelude::*;
 
 use super::{AddRow, Ctx};
 use crate::model::ix_sheet::{IxEdit, Text};
-use crate::rules::ix::character::KnownSpell;
 use crate::rules::ix::checks::{Condition, Guard, Tradition};
-use crate::ui::fields::{NumberInput, TextInput};
+use crate::ui::fields::TextInput;
 
 const TRADITIONS: [Tradition; 3] = [Tradition::Arcana, Tradition::Divine, Tradition::Primal];
 
@@ -132,51 +131,6 @@ pub fn Magic() -> impl IntoView {
     let offenses = Memo::new(move |_| ctx.read(|s| s.character.offenses.clone()));
     let note = RwSignal::new(String::new());
     let offense = move |e: fn(String) -> IxEdit| ctx.edit(e(note.get_untracked()));
-    let overloads = RwSignal::new(0i64);
-    let spells = Memo::new(move |_| ctx.read(|s| s.character.spells.clone()));
-    let spell_rows = move || {
-        spells
-            .get()
-            .into_iter()
-            .enumerate()
-            .map(|(i, sp)| {
-                let label = format!(
-                    "{}: {}, {} Trial dice, {} Strain",
-                    sp.name,
-                    sp.tradition.skill_name(),
-                    sp.trial_dice,
-                    sp.strain
-                );
-                let name = sp.name.clone();
-                view! {
-                    <li class="row wrap">
-                        <span>{label}</span>
-                        <button
-                            type="button"
-                            on:click=move |_| {
-                                let before = ctx.read(|s| s.character.health.strain);
-                                ctx.edit(IxEdit::CastSpell(i));
-                                if ctx.read(|s| s.character.health.strain) != before || sp.strain == 0 {
-                                    let extra = overloads.get_untracked() as i32;
-                                    cast(
-                                        format!("Cast {} with {extra} Overloads", sp.name),
-                                        sp.tradition,
-                                        sp.trial_dice + extra,
-                                    );
-                                }
-                            }
-                        >
-                            {format!("Cast {name}")}
-                        </button>
-                        {super::act(ctx, format!("Remove {name}"), IxEdit::RemoveSpell(i))}
-                    </li>
-                }
-            })
-            .collect_view()
-    };
-    let new_t = RwSignal::new(Tradition::Arcana);
-    let new_trial = RwSignal::new(2i64);
-    let new_strain = RwSignal::new(2i64);
     view! {
         <section class="panel" aria-labelledby="ix-magic">
             <h2 id="ix-magic">"Magic"</h2>
@@ -193,7 +147,7 @@ pub fn Magic() -> impl IntoView {
             <p>
                 <strong>{move || format!("Offenses: {}", offenses.with(|o| o.count))}</strong>
             </p>
-            <div class="field">
+            <div class="field no-print">
                 <label for="ix-offense-note">"Offense or repentance note"</label>
                 <input
                     id="ix-offense-note"
@@ -208,49 +162,9 @@ pub fn Magic() -> impl IntoView {
                 <button type="button" on:click=move |_| offense(IxEdit::Repent)>"Repentance (−1)"</button>
             </div>
             <ul class="list-plain small" aria-label="Offense log">
-                {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{:+} {}", e.change, e.note)}</li> }).collect_view())}
+                {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{} ({:+}){}{}", e.kind.words(), e.change, if e.note.is_empty() { "" } else { ": " }, e.note)}</li> }).collect_view())}
             </ul>
-            <h3>"Spells"</h3>
-            <NumberInput
-                label="Overloads chosen for this casting"
-                value=overloads
-                min=0
-                max=crate::rules::ix::magic::MAX_SPELL_OPTIONS as i64
-                on_commit=Callback::new(move |v| overloads.set(v))
-                hint="Each adds a Trial die to the casting check."
-            />
-            <ul class="list-plain">{spell_rows}</ul>
-            <details>
-                <summary>"New spell"</summary>
-                <div class="field">
-                    <label for="ix-spell-trad">"Tradition"</label>
-                    <select
-                        id="ix-spell-trad"
-                        on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            if let Some(t) = TRADITIONS.into_iter().find(|t| t.skill_name() == v) {
-                                new_t.set(t);
-                            }
-                        }
-                    >
-                        {TRADITIONS.map(|t| view! { <option value=t.skill_name()>{t.skill_name()}</option> }).collect_view()}
-                    </select>
-                </div>
-                <NumberInput label="Trial dice (difficulty)" value=new_trial min=0 max=10 on_commit=Callback::new(move |v| new_trial.set(v))/>
-                <NumberInput label="Strain to cast" value=new_strain min=0 max=10 on_commit=Callback::new(move |v| new_strain.set(v))/>
-                <AddRow
-                    label="Spell name"
-                    on_add=Callback::new(move |name| {
-                        ctx.edit(IxEdit::AddSpell(KnownSpell {
-                            name,
-                            tradition: new_t.get_untracked(),
-                            trial_dice: new_trial.get_untracked() as i32,
-                            strain: new_strain.get_untracked() as i32,
-                            notes: String::new(),
-                        }))
-                    })
-                />
-            </details>
+            <super::spells::Spells/>
         </section>
     }
 }

@@ -6,6 +6,7 @@
 mod health;
 mod magic;
 mod skills;
+mod spells;
 
 use leptos::prelude::*;
 
@@ -32,13 +33,26 @@ pub(crate) struct Ctx {
 impl Ctx {
     /// Applies an edit; a refusal shows as a notice and changes nothing.
     fn edit(&self, edit: IxEdit) {
+        self.try_edit(edit);
+    }
+
+    /// [`Ctx::edit`] that says whether the edit was applied.
+    fn try_edit(&self, edit: IxEdit) -> bool {
         let action = CharacterAction::EditIx {
             id: self.id.get_value(),
             edit,
         };
-        if let Err(msg) = self.state.dispatch(action) {
-            self.state.notify(vec![msg]);
+        match self.state.dispatch(action) {
+            Ok(_) => true,
+            Err(msg) => {
+                self.notify(msg);
+                false
+            }
         }
+    }
+
+    fn notify(&self, msg: String) {
+        self.state.notify(vec![msg]);
     }
 
     /// Reads the sheet (tracked); a missing sheet reads as a fresh one.
@@ -133,6 +147,11 @@ pub fn IxSheetView(id: String) -> impl IntoView {
         state
             .roster
             .with(|r| r.get(&key).and_then(|c| c.ix.clone()))
+            .map(|mut s| {
+                // Older sheets show their spells where a saved edit will move them.
+                s.migrate();
+                s
+            })
     });
     let table = StoredValue::new(state.load_doc::<IxTableDoc>(
         crate::model::ix_table::DOC_NAME,
@@ -227,7 +246,7 @@ fn Session() -> impl IntoView {
 #[component]
 fn RollLog(id: String) -> impl IntoView {
     view! {
-        <section class="panel" aria-labelledby="ix-rolls">
+        <section class="panel no-print" aria-labelledby="ix-rolls">
             <h2 id="ix-rolls">"Recent rolls"</h2>
             <CharacterRolls character_id=id/>
         </section>

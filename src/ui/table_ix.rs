@@ -100,6 +100,9 @@ pub fn IxTable() -> impl IntoView {
         state,
     };
     provide_context(t);
+    // The same table open in another tab: show its writes rather than overwrite them later.
+    let doc = t.doc;
+    state.on_external_doc(DOC_NAME, move || doc.set(state.load_doc(DOC_NAME, SCHEMA)));
     view! {
         <div class="sheet columns ix-table">
             <Session/>

@@ -30,7 +30,7 @@ pub enum GearMode {
     List,
 }
 
-pub(crate) use markup::party_html;
+pub(crate) use markup::{Member, party_html};
 
 /// A button whose action is `act`, read by the delegated click handler.
 fn btn(act: &str, label: &str) -> impl IntoView {

@@ -250,6 +250,9 @@ pub struct PartyDoc {
     /// Slots the table allows an Ix character's gear list: (character id, capacity).
     #[serde(default)]
     pub ix_capacity: Vec<(String, u32)>,
+    /// The last pay-out, kept so it can be undone after leaving the screen or reloading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<Payout>,
 }
 
 impl PartyDoc {
@@ -274,7 +277,8 @@ impl PartyDoc {
         Ok(())
     }
 
-    /// Records a pay-out's set-aside shares and left over (`undo` takes them back).
+    /// Records a pay-out's set-aside shares and left over, keeping it for Undo (`undo` takes
+    /// them back).
     pub fn record(&mut self, p: &Payout, undo: bool) {
         for (id, cash) in &p.aside {
             let at = match self.aside.iter().position(|a| a.0 == *id) {
@@ -297,6 +301,7 @@ impl PartyDoc {
         } else {
             self.left_over.saturating_add(p.left_over)
         };
+        self.last = (!undo).then(|| p.clone());
     }
 }
 
@@ -314,7 +319,7 @@ pub fn over_capacity(inv: &Inventory, cap: Option<u32>) -> Option<String> {
 
 /// An end-of-session pay-out: every valued treasure the party's Expedition characters carry
 /// is sold and its Cash divided among the present ones, with shares set aside for the absent.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Payout {
     /// Cash each present character receives.
     pub each: u32,

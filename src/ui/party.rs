@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::gear::{Member, party_html};
+use super::gear::{Focus, Member, live_html, party_html};
 use super::state::AppState;
 use crate::model::gear::{PARTY_DOC, PARTY_SCHEMA, PartyDoc, Payout, apply_all};
 
@@ -13,7 +13,8 @@ pub fn PartyGear() -> impl IntoView {
     let state = expect_context::<AppState>();
     let doc = RwSignal::new(state.load_doc::<PartyDoc>(PARTY_DOC, PARTY_SCHEMA));
     let status = RwSignal::new(String::new());
-    let undo = RwSignal::new(None::<Payout>);
+    let el = NodeRef::<leptos::html::Div>::new();
+    let want: Focus = StoredValue::new(None);
     let save = move |f: &dyn Fn(&mut PartyDoc)| {
         doc.update(|d| {
             f(d);
@@ -26,9 +27,9 @@ pub fn PartyGear() -> impl IntoView {
             r.characters
                 .iter()
                 .filter_map(|c| {
-                    let (gear, exp) = match (&c.expedition, &c.ix) {
-                        (Some(s), _) => (s.gear(), !s.retired),
-                        (None, Some(s)) => (s.gear(), false),
+                    let (gear, exp, ix) = match (&c.expedition, &c.ix) {
+                        (Some(s), _) => (s.gear(), !s.retired, false),
+                        (None, Some(s)) => (s.gear(), false, true),
                         _ => return None,
                     };
                     Some(Member {
@@ -36,6 +37,7 @@ pub fn PartyGear() -> impl IntoView {
                         name: c.name.clone(),
                         gear: gear.clone(),
                         exp,
+                        ix,
                     })
                 })
                 .collect::<Vec<_>>()
@@ -85,16 +87,15 @@ pub fn PartyGear() -> impl IntoView {
                                 format!("; {} Cash set aside for {}", p.aside[0].1, names(&aside))
                             }
                         );
-                        undo.set(Some(p));
                         t
                     }
                     Err(m) => format!("Nothing was paid: {m}"),
                 }
             }
-            Some("undo") => match undo.get_untracked() {
+            Some("undo") => match doc.with_untracked(|d| d.last.clone()) {
                 Some(p) => match run(&p, true) {
                     Ok(()) => {
-                        undo.set(None);
+                        want.set_value(Some("[data-p=pay]".into()));
                         "The pay-out was undone: Cash taken back and the treasure returned.".into()
                     }
                     Err(m) => format!("Could not undo: {m}"),
@@ -148,8 +149,8 @@ pub fn PartyGear() -> impl IntoView {
         });
     };
     let body = move || {
-        let u = undo.with(Option::is_some);
-        doc.with(|d| status.with(|s| party.with(|p| party_html(p, d, s, u))))
+        doc.with(|d| status.with(|s| party.with(|p| party_html(p, d, s, d.last.is_some()))))
     };
-    view! { <div class="party" on:change=on_change on:click=on_click inner_html=body></div> }
+    live_html(el, want, body);
+    view! { <div class="party" node_ref=el on:change=on_change on:click=on_click></div> }
 }

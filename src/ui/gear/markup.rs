@@ -21,6 +21,10 @@ pub struct Ui {
     pub quick: String,
     pub msg: Option<String>,
     pub undo: Option<String>,
+    /// A refused carrier name: what was typed and why, shown beside the field.
+    pub ren_err: Option<(String, String)>,
+    /// The slot limit the table set on an Ix gear list.
+    pub cap: Option<u32>,
 }
 
 /// Text safe inside HTML text and double-quoted attributes.
@@ -108,8 +112,16 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
             me.free()
         );
     }
+    if let Some(cap) = ui.cap.filter(|_| list) {
+        let used: u32 = v.carriers.iter().map(|c| c.used()).sum();
+        let _ = write!(
+            o,
+            r#"<p class="gear-count"><strong>{used} / {cap}</strong> slots used (the table's limit)</p>"#
+        );
+    }
     o.push_str(r#"<ul class="gear-warn" aria-label="Gear warnings">"#);
-    for w in v.warnings() {
+    let over = list.then(|| over_capacity(v, ui.cap)).flatten();
+    for w in v.warnings().into_iter().chain(over) {
         let _ = write!(
             o,
             r#"<li><span class="flag">Warning</span> {}</li>"#,
@@ -242,7 +254,10 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         if ui.renaming == Some(ci) {
             let _ = write!(
                 o,
-                r#"<div class="row"><label class="field">New name for {name}<input type="text" name="rn" maxlength="80" value="{name}"></label>"#
+                r#"<div class="row"><div class="field"><label for="rn-{ci}">New name for {name}</label><input id="rn-{ci}" type="text" name="rn" maxlength="80" value="{}" aria-describedby="rn-{ci}-e" aria-invalid="{}"><small id="rn-{ci}-e" class="error" role="alert">{}</small></div>"#,
+                ui.ren_err.as_ref().map_or(name.clone(), |e| esc(&e.0)),
+                ui.ren_err.is_some(),
+                ui.ren_err.as_ref().map(|e| esc(&e.1)).unwrap_or_default()
             );
             button(&mut o, &format!("save:{ci}"), "Save name", "primary");
             button(&mut o, "no", "Cancel", "");
@@ -389,6 +404,8 @@ pub struct Member {
     pub gear: Inventory,
     /// An Expedition character still playing: takes part in the treasure split.
     pub exp: bool,
+    /// An Ix character: a gear list without slots, with the table's optional limit.
+    pub ix: bool,
 }
 
 /// The GM's party view: the treasure split with who is present, the pay-out, what is set
@@ -494,7 +511,8 @@ pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) ->
             g.treasure_value()
         );
         let cap = doc.capacity(&m.id);
-        if g.unlimited {
+        let list = g.unlimited || m.ix;
+        if m.ix {
             let _ = write!(
                 o,
                 r#"<div class="field"><label for="cap-{n}">Slot limit set by the table (empty: none)</label><input id="cap-{n}" type="text" inputmode="numeric" data-cap="{}" value="{}" aria-describedby="cap-{n}-e"><small id="cap-{n}-e" class="error"></small></div>"#,
@@ -503,11 +521,7 @@ pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) ->
             );
         }
         for c in &g.carriers {
-            let head = if g.unlimited {
-                c.name.clone()
-            } else {
-                c.words()
-            };
+            let head = if list { c.name.clone() } else { c.words() };
             let _ = write!(o, "<h3>{}</h3><ul>", esc(&head));
             for it in &c.items {
                 let _ = write!(o, "<li>{}</li>", esc(&item_words(it)));
@@ -518,7 +532,7 @@ pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) ->
             o,
             r#"<ul class="gear-warn" aria-label="{name}'s gear warnings">"#
         );
-        let over = g.unlimited.then(|| over_capacity(g, cap)).flatten();
+        let over = m.ix.then(|| over_capacity(g, cap)).flatten();
         for w in g.warnings().into_iter().chain(over) {
             let _ = write!(o, "<li>{}</li>", esc(&w));
         }
@@ -567,6 +581,7 @@ mod tests {
             name: name.into(),
             gear,
             exp,
+            ix: !exp,
         };
         let mut ix = Inventory::new("Vex");
         ix.unlimited = true;

@@ -122,7 +122,7 @@ fn ganging_up_adds_a_die_per_helper_and_helpers_share_the_leaders_loss() {
     assert_eq!(
         t.log.last().unwrap(),
         "Exchange: Ada leads Bo in ganging up: 3 + 1 = 4 dice. Cy fires into melee at Ogre: 3 - 1 = 2 dice. \
-         Ogre rolled 5, 3, 1, 1, 4, 5 (3 successes); Ada rolled 2, 2, 1, 6 (1 successes); Bo helps (no roll); \
+         Ogre rolled 5, 3, 1, 1, 4, 5 (3 successes); Ada rolled 2, 2, 1, 6 (1 success); Bo helps (no roll); \
          Cy rolled 1, 3 (0 successes). Ogre beats Ada by 2: Ada takes 2. Ogre beats Cy by 3 but does not \
          threaten them: no damage. Bo ganged up with Ada: each takes 2 too."
     );

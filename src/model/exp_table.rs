@@ -471,14 +471,15 @@ impl ExpTable {
                 format!("{} helps (no roll)", f.name)
             } else {
                 format!(
-                    "{} rolled {} ({} successes)",
+                    "{} rolled {} ({} success{})",
                     f.name,
                     if faces.is_empty() {
                         "nothing".into()
                     } else {
                         faces.join(", ")
                     },
-                    o.successes[i]
+                    o.successes[i],
+                    if o.successes[i] == 1 { "" } else { "es" }
                 )
             });
             f.hp = f.hp.saturating_sub(damage[i]);

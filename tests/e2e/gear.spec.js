@@ -218,7 +218,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   // Pay out with a share set aside for Sleeper: 43 Cash makes 14 each, 14 kept, 1 left over.
   await page.getByRole("checkbox", { name: "Set aside a share for each absent player" }).check();
   await page.getByRole("button", { name: "Pay out" }).click();
-  await expect(page.getByRole("status")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure item(s) sold; 14 Cash set aside for Sleeper.");
+  await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure item(s) sold; 14 Cash set aside for Sleeper.");
   await expect(page.getByText("Total treasure value: 0 Cash")).toBeVisible();
   await expect(page.getByText("Kept from past pay-outs: Sleeper 14 Cash; left over 1 Cash.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Archer's gear" })).not.toContainText("Gems");
@@ -232,7 +232,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   }
   // Undo is kept with the party document, so it works after leaving the screen.
   await page.getByRole("button", { name: "Undo the pay-out" }).click();
-  await expect(page.getByRole("status")).toHaveText("The pay-out was undone: Cash taken back and the treasure returned.");
+  await expect(page.locator(".party .gear-msg")).toHaveText("The pay-out was undone: Cash taken back and the treasure returned.");
   await expect(page.getByRole("button", { name: "Pay out" })).toBeFocused();
   await expect(page.getByText("Total treasure value: 43 Cash")).toBeVisible();
   await expect(page.getByText("Kept from past pay-outs")).toHaveCount(0);
@@ -258,8 +258,8 @@ test("the table sets a slot limit on an Ix gear list: a warning, never a refusal
   await expect(limit).toBeFocused();
   await page.getByRole("region", { name: "Vex's gear" }).getByRole("link", { name: "Vex" }).click();
   const gear = page.getByRole("region", { name: "Gear", exact: true });
-  await gear.getByRole("button", { name: "New item" }).click();
-  await gear.getByRole("button", { name: "New item" }).click();
+  await gear.getByRole("button", { name: "New item", exact: true }).click();
+  await gear.getByRole("button", { name: "New item", exact: true }).click();
   await expect(gear.locator(".gear-count")).toHaveText("2 / 1 slots used (the table's limit)");
   await expect(gear.getByRole("list", { name: "Gear warnings" })).toHaveText(/Carries 2 of the 1 slots the table allows: 1 over\./);
   await audit(page, "ix gear over the table's limit");

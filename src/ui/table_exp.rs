@@ -85,10 +85,19 @@ const DIFF_NAMES: [&str; 5] = ["Minor", "Moderate", "Major", "Headliner", "Fiend
 pub fn ExpeditionReferee() -> impl IntoView {
     let state = expect_context::<AppState>();
     let doc = RwSignal::new(state.load_doc::<ExpTable>(EXP_TABLE_DOC, EXP_TABLE_SCHEMA));
+    // The tracker's rows are redrawn on every change; the control that had focus (found by its
+    // id) gets it back right after the redraw, so keyboard use carries on.
+    let refocus = StoredValue::new(None::<String>);
     let edit = move |e: TableEdit| {
         let mut next = doc.get_untracked();
         match next.apply(e) {
             Ok(()) => {
+                refocus.set_value(
+                    document()
+                        .active_element()
+                        .map(|a| a.id())
+                        .filter(|i| !i.is_empty()),
+                );
                 state.save_doc(EXP_TABLE_DOC, &next);
                 doc.set(next);
             }
@@ -164,9 +173,9 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     view! {
                         <tr>
                             <th scope="row">{f.name.clone()} {(f.hp == 0).then(|| view! { " " <span class="flag">"Down"</span> })}</th>
-                            <td>{f.dice}"d"</td>
-                            <td>{format!("{} of {}", f.hp, f.max_hp)}</td>
-                            <td class="exp-fight">
+                            <td class="nowrap">{f.dice}"d"</td>
+                            <td class="nowrap">{format!("{} of {}", f.hp, f.max_hp)}</td>
+                            <td><div class="exp-fight">
                                 <label class="sr-only" for=sel.clone()>{format!("{} threatens", f.name)}</label>
                                 <select id=sel on:change=move |ev| edit(TableEdit::Threaten(i, event_target_value(&ev).parse().ok()))>
                                     <option value="" selected=f.threatens.is_none()>"No one"</option>
@@ -178,14 +187,14 @@ pub fn ExpeditionReferee() -> impl IntoView {
                                     {leaders}
                                 </select>
                                 <label class="check">
-                                    <input type="checkbox" aria-label=format!("{} shoots", f.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
+                                    <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", f.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
                                     "Shoots"
                                 </label>
-                            </td>
-                            <td class="exp-actions">
-                                <button type="button" aria-label=format!("Damage {}", f.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
+                            </div></td>
+                            <td><div class="exp-actions">
+                                <button type="button" id=format!("hit-{i}") aria-label=format!("Damage {}", f.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
                                 <button type="button" aria-label=format!("Remove {}", f.name) on:click=move |_| edit(TableEdit::Remove(i))>"×"</button>
-                            </td>
+                            </div></td>
                         </tr>
                     }
                 })
@@ -239,7 +248,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 .collect_view()
         })
     };
-    view! {
+    let v = view! {
         <section class="screen sheet columns exp-ref" aria-label="Expedition referee">
             <header class="sheet-head wide">
                 <span class="muted">{move || doc.with(|d| format!("Session {}, turn {}", d.session, d.turn))}</span>
@@ -307,5 +316,17 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>
             </section>
         </section>
-    }
+    };
+    Effect::new(move |_| {
+        doc.track();
+        if let Some(el) = refocus
+            .try_update_value(Option::take)
+            .flatten()
+            .and_then(|id| document().get_element_by_id(&id))
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+        {
+            let _ = el.focus();
+        }
+    });
+    v
 }

@@ -71,10 +71,26 @@ test("fill the 15 slots, a bulky item is refused, tap-tap moves it to a pack ani
   await page.screenshot({ path: `${SHOTS}/gear-phone.png`, fullPage: true });
   await audit(page, "gear phone");
 
+  // A refused carrier name is explained beside its field, which keeps what was typed.
+  await mule.getByRole("button", { name: "Rename Mule" }).click();
+  const rn = mule.getByRole("textbox", { name: "New name for Mule" });
+  await expect(rn).toBeFocused();
+  await rn.fill("Rook");
+  await mule.getByRole("button", { name: "Save name" }).click();
+  await expect(rn).toHaveAccessibleDescription('There is already a carrier called "Rook".');
+  await expect(rn).toHaveValue("Rook");
+  await expect(rn).toBeFocused();
+  await expect(gear.locator(".gear-msg")).toHaveCount(0);
+  await audit(page, "carrier rename refused");
+  await rn.fill("Old Mule");
+  await mule.getByRole("button", { name: "Save name" }).click();
+  await expect(gear.getByRole("region", { name: "Old Mule" })).toBeVisible();
+  await expect(gear.getByRole("button", { name: "Rename Old Mule" })).toBeFocused();
+
   // Everything survives a reload.
   await app.reload();
   await expect(page.getByRole("region", { name: "Gear", exact: true }).locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
-  await expect(item(page.getByRole("region", { name: "Mule" }), "Armour")).toHaveCount(2);
+  await expect(item(page.getByRole("region", { name: "Old Mule" }), "Armour")).toHaveCount(2);
   await app.close();
 });
 

@@ -36,6 +36,8 @@ test("ganging up and firing into melee in one exchange", async ({ page }) => {
   await ref.getByLabel("Cy threatens").selectOption({ label: "Ogre" });
   await ref.getByLabel("Cy shoots").check();
   await expect(ref.getByLabel("Cy shoots")).toBeChecked();
+  // The rows are redrawn on each change; focus stays on the control that was used.
+  await expect(ref.getByLabel("Cy shoots")).toBeFocused();
 
   await ref.getByRole("button", { name: "Roll the exchange" }).click();
   const line = ref.locator(".exp-history li").first();

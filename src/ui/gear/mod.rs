@@ -47,6 +47,9 @@ fn action_of(e: &web_sys::Event, attr: &str) -> Option<String> {
         .get_attribute(attr)
 }
 
+/// The editor's first field, focused when the editor opens.
+const EDITOR_FIELD: &str = ".gear .editor input";
+
 /// Where keyboard focus goes after the next redraw (a CSS selector).
 pub(crate) type Focus = StoredValue<Option<String>>;
 
@@ -88,7 +91,9 @@ pub(crate) fn live_html(el: NodeRef<html::Div>, want: Focus, html: impl Fn() -> 
             want.set_value(None);
             let _ = t.focus();
         }
-        if mine {
+        // A request that found nothing is dropped, so it cannot steal focus later; only the
+        // editor's field waits for the editor's own redraw.
+        if mine || want.get_value().is_some_and(|w| w != EDITOR_FIELD) {
             want.set_value(None);
         }
     });
@@ -451,6 +456,8 @@ pub fn Gear(
                 }) {
                     renaming.set(None);
                     ren_err.set(None);
+                    focus_act(want, format!("ren:{x}"));
+                    return;
                 } else {
                     // The reason goes beside the field, which keeps what was typed.
                     ren_err.set(Some((typed, msg.get_untracked().unwrap_or_default())));
@@ -504,7 +511,7 @@ pub fn Gear(
             _ => return,
         }
         if verb == "ed" && editing.get_untracked() {
-            want.set_value(Some(".gear .editor input".into()));
+            want.set_value(Some(EDITOR_FIELD.into()));
         } else if verb == "ren" {
             want.set_value(Some("[name=rn]".into()));
         } else if verb != "m" {

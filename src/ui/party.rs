@@ -5,6 +5,8 @@ use wasm_bindgen::JsCast;
 
 use super::gear::{Focus, Member, live_html, party_html};
 use super::state::AppState;
+use crate::model::CharacterAction;
+use crate::model::exp_sheet::ExpEdit;
 use crate::model::gear::{PARTY_DOC, PARTY_SCHEMA, PartyDoc, Payout, apply_all};
 
 /// The GM's party view of everyone's gear and the treasure split.
@@ -102,6 +104,27 @@ pub fn PartyGear() -> impl IntoView {
                 },
                 None => return,
             },
+            Some(g) if g.starts_with("give:") => {
+                let Some((id, cash)) = g[5..]
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| doc.with_untracked(|d| d.aside.get(i).cloned()))
+                else {
+                    return;
+                };
+                let done = state.dispatch(CharacterAction::EditExpedition {
+                    id: id.clone(),
+                    edit: ExpEdit::Cash(cash.into(), "treasure set aside".into()),
+                });
+                want.set_value(Some("[data-p=pay]".into()));
+                match done {
+                    Ok(()) => {
+                        save(&|d| d.aside.retain(|a| a.0 != id));
+                        format!("Gave {} their {cash} Cash.", names(&[id]))
+                    }
+                    Err(m) => format!("Nothing was paid: {m}"),
+                }
+            }
             _ => return,
         };
         status.set(text);

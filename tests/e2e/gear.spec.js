@@ -236,7 +236,8 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await page.getByRole("button", { name: "Pay out" }).click();
   await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure item(s) sold; 14 Cash set aside for Sleeper.");
   await expect(page.getByText("Total treasure value: 0 Cash")).toBeVisible();
-  await expect(page.getByText("Kept from past pay-outs: Sleeper 14 Cash; left over 1 Cash.")).toBeVisible();
+  await expect(page.getByText("Left over: 1 Cash.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Give Sleeper their 14 Cash" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Archer's gear" })).not.toContainText("Gems");
   await audit(page, "party after a pay-out");
   // Both sheets show the credit in their ledgers; the treasure is gone from their gear.
@@ -251,11 +252,20 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await expect(page.locator(".party .gear-msg")).toHaveText("The pay-out was undone: Cash taken back and the treasure returned.");
   await expect(page.getByRole("button", { name: "Pay out" })).toBeFocused();
   await expect(page.getByText("Total treasure value: 43 Cash")).toBeVisible();
-  await expect(page.getByText("Kept from past pay-outs")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Kept from past pay-outs" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Archer's gear" })).toContainText("Gems (1 slot, 30 Cash)");
   await page.getByRole("region", { name: "Bard's gear" }).getByRole("link", { name: "Bard" }).click();
   await expect(page.locator(".exp-ledger li").first()).toHaveText("-14 treasure split undone: Cash 0");
   await expect(item(page.getByRole("region", { name: "Gear", exact: true }), "Idol")).toHaveText("Idol (1 slot, 13 Cash)");
+  // Paid again, the absent player's kept share is handed over when they are back.
+  await page.goto(app.server.url + "#/table/party");
+  await page.getByRole("button", { name: "Pay out" }).click();
+  await page.getByRole("button", { name: "Give Sleeper their 14 Cash" }).click();
+  await expect(page.locator(".party .gear-msg")).toHaveText("Gave Sleeper their 14 Cash.");
+  await expect(page.getByRole("button", { name: /^Give / })).toHaveCount(0);
+  await expect(page.getByText("Left over: 1 Cash.")).toBeVisible();
+  await page.getByRole("region", { name: "Sleeper's gear" }).getByRole("link", { name: "Sleeper" }).click();
+  await expect(page.locator(".exp-ledger li").first()).toHaveText("+14 treasure set aside: Cash 14");
   await app.close();
 });
 

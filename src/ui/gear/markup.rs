@@ -468,7 +468,9 @@ pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) ->
             );
         }
     }
-    o.push_str(r#"<div class="row"><button type="button" data-p="pay">Pay out</button>"#);
+    o.push_str(
+        r#"<div class="row"><button type="button" class="primary" data-p="pay">Pay out</button>"#,
+    );
     if undo {
         o.push_str(r#"<button type="button" data-p="undo">Undo the pay-out</button>"#);
     }
@@ -477,25 +479,28 @@ pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) ->
         r#"</div><p class="gear-msg" role="status">{}</p>"#,
         esc(status)
     );
-    let kept: Vec<String> = doc
-        .aside
-        .iter()
-        .map(|(id, cash)| {
-            let who = party
-                .iter()
-                .find(|m| m.id == *id)
-                .map_or("a removed character", |m| m.name.as_str());
-            format!("{} {cash} Cash", esc(who))
-        })
-        .collect();
-    if !kept.is_empty() || doc.left_over > 0 {
+    if !doc.aside.is_empty() || doc.left_over > 0 {
         let _ = write!(
             o,
-            r#"<p class="muted">Kept from past pay-outs: {}{}left over {} Cash.</p>"#,
-            kept.join(", "),
-            if kept.is_empty() { "" } else { "; " },
+            r#"<h3>Kept from past pay-outs</h3><p class="muted">Left over: {} Cash.</p><ul class="list-plain">"#,
             doc.left_over
         );
+        for (i, (id, cash)) in doc.aside.iter().enumerate() {
+            let who = party.iter().find(|m| m.id == *id).map(|m| esc(&m.name));
+            let _ = write!(
+                o,
+                r#"<li>{}: {cash} Cash "#,
+                who.as_deref().unwrap_or("a removed character")
+            );
+            if let Some(w) = who {
+                let _ = write!(
+                    o,
+                    r#"<button type="button" data-p="give:{i}">Give {w} their {cash} Cash</button>"#
+                );
+            }
+            o.push_str("</li>");
+        }
+        o.push_str("</ul>");
     }
     o.push_str(r#"</section><div class="party-chars">"#);
     if party.is_empty() {
@@ -613,7 +618,8 @@ mod tests {
         let h = party_html(&p, &doc, "Paid.", true);
         assert!(h.contains(r#"data-cap="4" value="1""#));
         assert!(h.contains("<li>Carries 2 of the 1 slots the table allows: 1 over.</li>"));
-        assert!(h.contains("Kept from past pay-outs: Cy 14 Cash; left over 1 Cash."));
+        assert!(h.contains("Left over: 1 Cash."));
+        assert!(h.contains(r#"<li>Cy: 14 Cash <button type="button" data-p="give:0">Give Cy their 14 Cash</button></li>"#));
         assert!(h.contains(r#"role="status">Paid.</p>"#));
         assert!(h.contains(r#"data-p="undo""#));
         doc.absent = vec!["1".into(), "2".into(), "3".into()];

@@ -174,6 +174,6 @@ pub fn PartyGear() -> impl IntoView {
     let body = move || {
         doc.with(|d| status.with(|s| party.with(|p| party_html(p, d, s, d.last.is_some()))))
     };
-    live_html(el, want, body);
+    live_html(el, want, Box::new(body));
     view! { <div class="party" node_ref=el on:change=on_change on:click=on_click></div> }
 }

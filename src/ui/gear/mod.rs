@@ -615,8 +615,8 @@ pub fn Gear(
         };
         inventory.with(|v| markup::gear_html(v, &ui))
     };
-    live_html(body_el, want, body);
-    live_html(editor_el, want, editor);
+    live_html(body_el, want, Box::new(body));
+    live_html(editor_el, want, Box::new(editor));
 
     view! {
         <section

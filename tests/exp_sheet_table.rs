@@ -92,3 +92,99 @@ fn table_rolls_and_turns() {
     let json = serde_json::to_string(&t).unwrap();
     assert_eq!(serde_json::from_str::<ExpTable>(&json).unwrap(), t);
 }
+
+/// An ogre (Level 4: 6 dice, 8 HP) fights Ada, who leads Bo in ganging up; Cy shoots at the
+/// ogre from behind them.
+fn ogre_fight() -> ExpTable {
+    let mut t = ExpTable::default();
+    t.apply(TableEdit::AddAdversary("Ogre".into(), 4)).unwrap();
+    for n in ["Ada", "Bo", "Cy"] {
+        t.apply(TableEdit::AddAlly(n.into(), 3, 10)).unwrap();
+    }
+    t.apply(TableEdit::Threaten(0, Some(1))).unwrap();
+    t.apply(TableEdit::Threaten(1, Some(0))).unwrap();
+    t.apply(TableEdit::Helps(2, Some(1))).unwrap();
+    t.apply(TableEdit::Threaten(3, Some(0))).unwrap();
+    t.apply(TableEdit::Ranged(3, true)).unwrap();
+    t
+}
+
+fn hp(t: &ExpTable) -> Vec<u32> {
+    t.fighters.iter().map(|f| f.hp).collect()
+}
+
+#[test]
+fn ganging_up_adds_a_die_per_helper_and_helpers_share_the_leaders_loss() {
+    // Seed 6: the ogre wins by 2, so Ada and her helper Bo each take 2.
+    let mut t = ogre_fight();
+    t.apply(TableEdit::Roll(6, TableRoll::Exchange)).unwrap();
+    assert_eq!(hp(&t), vec![8, 8, 8, 10]);
+    assert_eq!(
+        t.log.last().unwrap(),
+        "Exchange: Ada leads Bo in ganging up: 3 + 1 = 4 dice. Cy fires into melee at Ogre: 3 - 1 = 2 dice. \
+         Ogre rolled 5, 3, 1, 1, 4, 5 (3 successes); Ada rolled 2, 2, 1, 6 (1 success); Bo helps (no roll); \
+         Cy rolled 1, 3 (0 successes). Ogre beats Ada by 2: Ada takes 2. Ogre beats Cy by 3 but does not \
+         threaten them: no damage. Bo ganged up with Ada: each takes 2 too."
+    );
+    // Seed 0: a tie hurts the ogre, the leader and every helper by 1.
+    let mut t = ogre_fight();
+    t.apply(TableEdit::Roll(0, TableRoll::Exchange)).unwrap();
+    assert_eq!(hp(&t), vec![7, 9, 9, 10]);
+    // Seed 5: the gang wins by 2; the helpers take nothing.
+    let mut t = ogre_fight();
+    t.apply(TableEdit::Roll(5, TableRoll::Exchange)).unwrap();
+    assert_eq!(hp(&t), vec![6, 10, 10, 10]);
+}
+
+#[test]
+fn a_shot_into_melee_that_misses_by_more_than_three_hits_an_engaged_ally() {
+    // Seed 24: Cy rolls 1 success to the ogre's 5; the 3d stray shot (4, 5, 4) hits Ada for 3.
+    let mut t = ogre_fight();
+    t.apply(TableEdit::Roll(24, TableRoll::Exchange)).unwrap();
+    assert_eq!(hp(&t), vec![8, 6, 9, 10]);
+    assert!(
+        t.log
+            .last()
+            .unwrap()
+            .ends_with("Cy misses by 4: the stray shot hits Ada, 3d rolled 4, 5, 4: 3 damage."),
+        "{}",
+        t.log.last().unwrap()
+    );
+    // Seed 30: the stray shot lands on the helper, Bo, who is in the same melee.
+    let mut t = ogre_fight();
+    t.apply(TableEdit::Roll(30, TableRoll::Exchange)).unwrap();
+    assert_eq!(hp(&t), vec![8, 8, 6, 10]);
+    // With no ally engaged with its target, a shooter rolls its full pool and hits no one.
+    let mut t = ExpTable::default();
+    t.apply(TableEdit::AddAdversary("Ogre".into(), 4)).unwrap();
+    t.apply(TableEdit::AddAlly("Cy".into(), 3, 10)).unwrap();
+    t.apply(TableEdit::Threaten(1, Some(0))).unwrap();
+    t.apply(TableEdit::Ranged(1, true)).unwrap();
+    t.apply(TableEdit::Roll(24, TableRoll::Exchange)).unwrap();
+    let line = t.log.last().unwrap();
+    assert!(!line.contains("fires into melee"), "{line}");
+    assert!(!line.contains("stray"), "{line}");
+}
+
+#[test]
+fn gangs_are_validated_and_follow_removals() {
+    let mut t = ogre_fight();
+    let before = t.clone();
+    // Bo helps Ada, so Bo cannot lead, and Ada (a leader) cannot help anyone.
+    assert!(t.apply(TableEdit::Helps(3, Some(2))).is_err());
+    assert!(t.apply(TableEdit::Helps(1, Some(3))).is_err());
+    assert!(t.apply(TableEdit::Helps(2, Some(2))).is_err());
+    // No ganging up with the other side.
+    assert!(t.apply(TableEdit::Helps(3, Some(0))).is_err());
+    assert!(t.apply(TableEdit::Ranged(9, true)).is_err());
+    assert_eq!(t, before);
+    // Removing the leader frees the helper, who then rolls for itself.
+    t.apply(TableEdit::Remove(1)).unwrap();
+    assert_eq!(t.fighters[1].name, "Bo");
+    assert_eq!(t.fighters[1].helps, None);
+    // The same seed always gives the same exchange.
+    let (mut a, mut b) = (ogre_fight(), ogre_fight());
+    a.apply(TableEdit::Roll(77, TableRoll::Exchange)).unwrap();
+    b.apply(TableEdit::Roll(77, TableRoll::Exchange)).unwrap();
+    assert_eq!(a, b);
+}

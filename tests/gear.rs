@@ -547,3 +547,344 @@ fn light_sources_for_the_encounter_die_and_expendable_kinds() {
     assert!(ItemKind::Ammunition.is_expendable());
     assert!(!ItemKind::Weapon.is_expendable());
 }
+
+// ---- The party's treasure pay-out --------------------------------------------------------
+
+mod payout {
+    use super::*;
+    use satchel::model::exp_sheet::ExpEdit;
+    use satchel::model::gear::{PartyDoc, Payout, SPLIT_REASON, apply_all, over_capacity};
+    use satchel::model::{CharacterAction, Roster, System};
+    use satchel::rules::expedition::money::{LedgerEntry, MAX_CASH};
+
+    fn treasure(name: &str, value: u32) -> Item {
+        Item {
+            kind: ItemKind::Treasure,
+            value,
+            ..Item::new(name)
+        }
+    }
+
+    fn edit(r: &mut Roster, id: &str, edit: ExpEdit) {
+        r.apply(
+            CharacterAction::EditExpedition {
+                id: id.into(),
+                edit,
+            },
+            1,
+        )
+        .unwrap();
+    }
+
+    fn gear(r: &mut Roster, id: &str, g: GearEdit) {
+        edit(r, id, ExpEdit::Gear(g));
+    }
+
+    fn create(r: &mut Roster, id: &str, system: System) {
+        r.apply(
+            CharacterAction::Create {
+                id: id.into(),
+                system,
+                name: id.to_uppercase(),
+            },
+            1,
+        )
+        .unwrap();
+    }
+
+    fn cash(r: &Roster, id: &str) -> u32 {
+        r.get(id)
+            .unwrap()
+            .expedition
+            .as_ref()
+            .unwrap()
+            .core
+            .purse
+            .cash
+    }
+
+    fn inv(r: &Roster, id: &str) -> Inventory {
+        r.get(id).unwrap().expedition.as_ref().unwrap().gear.clone()
+    }
+
+    /// Ann carries a torch then gems (30); Bo an idol (13) on his mule, between two other
+    /// things; Cy is absent; Vex plays Ix and carries treasure that is not part of the split.
+    fn table() -> Roster {
+        let mut r = Roster::default();
+        for id in ["ann", "bo", "cy"] {
+            create(&mut r, id, System::Expedition);
+        }
+        create(&mut r, "vex", System::Ix);
+        gear(
+            &mut r,
+            "ann",
+            GearEdit::Add {
+                carrier: 0,
+                item: common("Torches"),
+            },
+        );
+        gear(
+            &mut r,
+            "ann",
+            GearEdit::Add {
+                carrier: 0,
+                item: treasure("Gems", 30),
+            },
+        );
+        gear(
+            &mut r,
+            "bo",
+            GearEdit::AddCarrier {
+                name: "Mule".into(),
+                kind: CarrierKind::PackAnimal,
+            },
+        );
+        gear(
+            &mut r,
+            "bo",
+            GearEdit::Add {
+                carrier: 1,
+                item: common("Rope"),
+            },
+        );
+        gear(
+            &mut r,
+            "bo",
+            GearEdit::Add {
+                carrier: 1,
+                item: treasure("Idol", 13),
+            },
+        );
+        gear(
+            &mut r,
+            "bo",
+            GearEdit::Add {
+                carrier: 1,
+                item: common("Rations"),
+            },
+        );
+        // A worthless curio stays: only valued treasure is sold.
+        gear(
+            &mut r,
+            "cy",
+            GearEdit::Add {
+                carrier: 0,
+                item: treasure("Curio", 0),
+            },
+        );
+        edit(&mut r, "bo", ExpEdit::Cash(5, "start".into()));
+        r.apply(
+            CharacterAction::EditIx {
+                id: "vex".into(),
+                edit: satchel::model::ix_sheet::IxEdit::Gear(GearEdit::Add {
+                    carrier: 0,
+                    item: treasure("Crown", 50),
+                }),
+            },
+            1,
+        )
+        .unwrap();
+        r
+    }
+
+    fn cy_absent() -> PartyDoc {
+        PartyDoc {
+            absent: vec!["cy".into()],
+            ..PartyDoc::default()
+        }
+    }
+
+    #[test]
+    fn pays_each_present_character_sets_aside_and_sells_the_treasure() {
+        let mut r = table();
+        let mut doc = cy_absent();
+        let p = Payout::plan(&r, &doc).unwrap();
+        // 43 Cash over 2 present + 1 set aside: 14 each, 1 left over.
+        assert_eq!(p.each, 14);
+        assert_eq!(p.paid, vec!["ann".to_string(), "bo".to_string()]);
+        assert_eq!(p.aside, vec![("cy".to_string(), 14)]);
+        assert_eq!(p.left_over, 1);
+        assert_eq!(
+            p.sold,
+            vec![
+                ("ann".to_string(), 0, 1, treasure("Gems", 30)),
+                ("bo".to_string(), 1, 1, treasure("Idol", 13)),
+            ]
+        );
+        let before = r.clone();
+        apply_all(&mut r, &p.actions(), 2).unwrap();
+        assert_eq!(
+            (cash(&r, "ann"), cash(&r, "bo"), cash(&r, "cy")),
+            (14, 19, 0)
+        );
+        let ledger = &r
+            .get("ann")
+            .unwrap()
+            .expedition
+            .as_ref()
+            .unwrap()
+            .core
+            .purse
+            .ledger;
+        assert_eq!(
+            ledger.last(),
+            Some(&LedgerEntry {
+                amount: 14,
+                reason: SPLIT_REASON.into(),
+                balance: 14,
+            })
+        );
+        let names = |r: &Roster, id: &str, c: usize| -> Vec<String> {
+            inv(r, id).carriers[c]
+                .items
+                .iter()
+                .map(|i| i.name.clone())
+                .collect()
+        };
+        assert_eq!(names(&r, "ann", 0), vec!["Torches"]);
+        assert_eq!(names(&r, "bo", 1), vec!["Rope", "Rations"]);
+        assert_eq!(names(&r, "cy", 0), vec!["Curio"]);
+        assert_eq!(r.get("vex"), before.get("vex"));
+        doc.record(&p, false);
+        assert_eq!(
+            (doc.aside.clone(), doc.left_over),
+            (vec![("cy".into(), 14)], 1)
+        );
+        // A second pay-out has nothing left to sell.
+        assert_eq!(
+            Payout::plan(&r, &doc),
+            Err("There is no valued treasure to pay out.".into())
+        );
+
+        // Undo takes the Cash back and puts every item back exactly where it was.
+        apply_all(&mut r, &p.undo_actions(), 3).unwrap();
+        doc.record(&p, true);
+        for id in ["ann", "bo", "cy"] {
+            assert_eq!(inv(&r, id), inv(&before, id), "{id}");
+            assert_eq!(cash(&r, id), cash(&before, id), "{id}");
+        }
+        assert_eq!(doc, cy_absent());
+    }
+
+    #[test]
+    fn without_set_aside_and_with_no_one_present() {
+        let r = table();
+        let mut doc = cy_absent();
+        doc.no_set_aside = true;
+        let p = Payout::plan(&r, &doc).unwrap();
+        assert_eq!((p.each, p.left_over, p.aside.len()), (21, 1, 0));
+        doc.absent = vec!["ann".into(), "bo".into(), "cy".into()];
+        assert_eq!(
+            Payout::plan(&r, &doc),
+            Err("Mark at least one character present to pay out.".into())
+        );
+    }
+
+    #[test]
+    fn a_purse_at_its_limit_refuses_the_whole_pay_out() {
+        let mut r = table();
+        edit(
+            &mut r,
+            "bo",
+            ExpEdit::Cash(i64::from(MAX_CASH) - 10, "hoard".into()),
+        );
+        let before = r.clone();
+        let p = Payout::plan(&r, &cy_absent()).unwrap();
+        let err = apply_all(&mut r, &p.actions(), 2).unwrap_err();
+        assert!(err.starts_with("BO: "), "{err}");
+        assert_eq!(r, before);
+    }
+
+    #[test]
+    fn undo_is_refused_whole_when_the_cash_was_spent() {
+        let mut r = table();
+        let p = Payout::plan(&r, &cy_absent()).unwrap();
+        apply_all(&mut r, &p.actions(), 2).unwrap();
+        edit(&mut r, "ann", ExpEdit::Cash(-10, "ale".into()));
+        let before = r.clone();
+        assert!(apply_all(&mut r, &p.undo_actions(), 3).is_err());
+        assert_eq!(r, before);
+    }
+
+    #[test]
+    fn ix_capacity_warns_and_is_validated() {
+        let mut doc = PartyDoc::default();
+        let mut list = Inventory::new("Vex");
+        list.unlimited = true;
+        for n in 0..3 {
+            add(&mut list, 0, Item::new(&format!("Thing {n}"))).unwrap();
+        }
+        assert_eq!(over_capacity(&list, doc.capacity("vex")), None);
+        doc.set_capacity("vex", Some(2)).unwrap();
+        assert_eq!(
+            over_capacity(&list, doc.capacity("vex")).as_deref(),
+            Some("Carries 3 of the 2 slots the table allows: 1 over.")
+        );
+        // Never refused: a fourth item still goes on.
+        add(&mut list, 0, Item::new("Thing 4")).unwrap();
+        let kept = doc.clone();
+        assert!(doc.set_capacity("vex", Some(0)).is_err());
+        assert!(doc.set_capacity("vex", Some(301)).is_err());
+        assert_eq!(doc, kept);
+        doc.set_capacity("vex", None).unwrap();
+        assert_eq!(doc.capacity("vex"), None);
+    }
+
+    proptest! {
+        /// Whatever the treasure and the purses, a pay-out either changes nothing or sells
+        /// exactly the valued treasure, pays every present character the same share, loses
+        /// no other item, and Undo brings every inventory and purse back.
+        #[test]
+        fn pay_out_is_all_or_nothing_and_loses_nothing(
+            values in proptest::collection::vec((0usize..3, 0u32..40), 0..8),
+            purses in proptest::collection::vec(prop_oneof![0u32..100, MAX_CASH - 50..=MAX_CASH], 3),
+            absent in proptest::collection::vec(any::<bool>(), 3),
+            no_aside in any::<bool>(),
+        ) {
+            let ids = ["a", "b", "c"];
+            let mut r = Roster::default();
+            for (i, id) in ids.iter().enumerate() {
+                create(&mut r, id, System::Expedition);
+                edit(&mut r, id, ExpEdit::Cash(purses[i].into(), "start".into()));
+                gear(&mut r, id, GearEdit::Add { carrier: 0, item: common("Rope") });
+            }
+            for (n, (who, v)) in values.iter().enumerate() {
+                gear(&mut r, ids[*who], GearEdit::Add { carrier: 0, item: treasure(&format!("T{n}"), *v) });
+            }
+            let doc = PartyDoc {
+                absent: ids.iter().zip(&absent).filter(|x| *x.1).map(|x| x.0.to_string()).collect(),
+                no_set_aside: no_aside,
+                ..PartyDoc::default()
+            };
+            let before = r.clone();
+            let Ok(p) = Payout::plan(&r, &doc) else {
+                return Ok(());
+            };
+            let total: u32 = values.iter().map(|v| v.1).sum();
+            let sold: u32 = p.sold.iter().map(|s| s.3.value).sum();
+            prop_assert_eq!(sold, total);
+            prop_assert_eq!(p.sold.len(), values.iter().filter(|v| v.1 > 0).count());
+            let aside: u32 = p.aside.iter().map(|a| a.1).sum();
+            prop_assert_eq!(p.each * p.paid.len() as u32 + aside + p.left_over, total);
+            match apply_all(&mut r, &p.actions(), 2) {
+                Err(_) => prop_assert_eq!(&r, &before),
+                Ok(()) => {
+                    for id in ids {
+                        let paid = if p.paid.iter().any(|x| x == id) { p.each } else { 0 };
+                        prop_assert_eq!(cash(&r, id), cash(&before, id) + paid);
+                        let mut left = inv(&before, id);
+                        for c in &mut left.carriers {
+                            c.items.retain(|i| i.kind != ItemKind::Treasure || i.value == 0);
+                        }
+                        prop_assert_eq!(inv(&r, id), left);
+                    }
+                    apply_all(&mut r, &p.undo_actions(), 3).unwrap();
+                    for id in ids {
+                        prop_assert_eq!(inv(&r, id), inv(&before, id));
+                        prop_assert_eq!(cash(&r, id), cash(&before, id));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -85,10 +85,19 @@ const DIFF_NAMES: [&str; 5] = ["Minor", "Moderate", "Major", "Headliner", "Fiend
 pub fn ExpeditionReferee() -> impl IntoView {
     let state = expect_context::<AppState>();
     let doc = RwSignal::new(state.load_doc::<ExpTable>(EXP_TABLE_DOC, EXP_TABLE_SCHEMA));
+    // The tracker's rows are redrawn on every change; the control that had focus (found by its
+    // id) gets it back right after the redraw, so keyboard use carries on.
+    let refocus = StoredValue::new(None::<String>);
     let edit = move |e: TableEdit| {
         let mut next = doc.get_untracked();
         match next.apply(e) {
             Ok(()) => {
+                refocus.set_value(
+                    document()
+                        .active_element()
+                        .map(|a| a.id())
+                        .filter(|i| !i.is_empty()),
+                );
                 state.save_doc(EXP_TABLE_DOC, &next);
                 doc.set(next);
             }
@@ -149,22 +158,43 @@ pub fn ExpeditionReferee() -> impl IntoView {
                         .map(|(j, n)| view! { <option value=j.to_string() selected=f.threatens == Some(j)>{n.clone()}</option> })
                         .collect_view();
                     let sel = format!("threat-{i}");
+                    let gang = format!("gang-{i}");
+                    // Only a fighter no one helps may help, and only a same-side one who helps no one leads.
+                    let led = d.fighters.iter().any(|g| g.helps == Some(i));
+                    let leaders = names
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| {
+                            let g = &d.fighters[*j];
+                            *j != i && g.helps.is_none() && g.ally == f.ally && !led
+                        })
+                        .map(|(j, n)| view! { <option value=j.to_string() selected=f.helps == Some(j)>{n.clone()}</option> })
+                        .collect_view();
                     view! {
                         <tr>
                             <th scope="row">{f.name.clone()} {(f.hp == 0).then(|| view! { " " <span class="flag">"Down"</span> })}</th>
-                            <td>{f.dice}"d"</td>
-                            <td>{format!("{} of {}", f.hp, f.max_hp)}</td>
-                            <td>
+                            <td class="nowrap">{f.dice}"d"</td>
+                            <td class="nowrap">{format!("{} of {}", f.hp, f.max_hp)}</td>
+                            <td><div class="exp-fight">
                                 <label class="sr-only" for=sel.clone()>{format!("{} threatens", f.name)}</label>
                                 <select id=sel on:change=move |ev| edit(TableEdit::Threaten(i, event_target_value(&ev).parse().ok()))>
                                     <option value="" selected=f.threatens.is_none()>"No one"</option>
                                     {opts}
                                 </select>
-                            </td>
-                            <td class="exp-actions">
-                                <button type="button" aria-label=format!("Damage {}", f.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
+                                <label class="sr-only" for=gang.clone()>{format!("{} gangs up behind", f.name)}</label>
+                                <select id=gang on:change=move |ev| edit(TableEdit::Helps(i, event_target_value(&ev).parse().ok()))>
+                                    <option value="" selected=f.helps.is_none()>"Fights alone"</option>
+                                    {leaders}
+                                </select>
+                                <label class="check">
+                                    <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", f.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
+                                    "Shoots"
+                                </label>
+                            </div></td>
+                            <td><div class="exp-actions">
+                                <button type="button" id=format!("hit-{i}") aria-label=format!("Damage {}", f.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
                                 <button type="button" aria-label=format!("Remove {}", f.name) on:click=move |_| edit(TableEdit::Remove(i))>"×"</button>
-                            </td>
+                            </div></td>
                         </tr>
                     }
                 })
@@ -218,22 +248,21 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 .collect_view()
         })
     };
-    view! {
-        <section class="screen sheet columns exp-ref" aria-labelledby="ref-title">
+    let v = view! {
+        <section class="screen sheet columns exp-ref" aria-label="Expedition referee">
             <header class="sheet-head wide">
-                <h2 id="ref-title">"Expedition referee"</h2>
                 <span class="muted">{move || doc.with(|d| format!("Session {}, turn {}", d.session, d.turn))}</span>
             </header>
             <section class="panel" aria-labelledby="ref-session">
-                <h3 id="ref-session">"Session and turns"</h3>
+                <h2 id="ref-session">"Session and turns"</h2>
                 <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| edit(TableEdit::Players(v as u32)))/>
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
                 {buttons("Exploration turns", &POPS, move |p| edit(TableEdit::NextTurn(p)))}
             </section>
             <section class="panel" aria-labelledby="ref-rolls">
-                <h3 id="ref-rolls">"Table rolls"</h3>
-                <h4>"Encounter check"</h4>
+                <h2 id="ref-rolls">"Table rolls"</h2>
+                <h3>"Encounter check"</h3>
                 {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
                 <p class="hint">"On an exploration 6 the lights burn down: call for Depletion checks."</p>
                 <ul class="list-plain" aria-label="Light sources carried">{lights}</ul>
@@ -246,12 +275,12 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     "In mortal danger"
                 </label>
                 {buttons("Morale", &MORALE, move |d| roll(TableRoll::Morale(d, danger.get_untracked())))}
-                <h4>"Number appearing"</h4>
+                <h3>"Number appearing"</h3>
                 {buttons("Number appearing", &APPEAR, move |a| roll(TableRoll::Appearing(a)))}
                 <button type="button" on:click=factors>"Ob factor calculator"</button>
             </section>
             <section class="panel wide" aria-labelledby="ref-fight">
-                <h3 id="ref-fight">"Combat tracker"</h3>
+                <h2 id="ref-fight">"Combat tracker"</h2>
                 <div class="exp-row">
                     <TextInput label="Name".to_string() value=foe max_chars=60 on_commit=Callback::new(move |t| foe.set(t))/>
                     <NumberInput label="Level".to_string() value=level min=0 max=20 on_commit=Callback::new(move |v| level.set(v))/>
@@ -262,28 +291,42 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     <NumberInput label="Character HP".to_string() value=ally_hp min=1 max=20 on_commit=Callback::new(move |v| ally_hp.set(v))/>
                     <button type="button" on:click=move |_| edit(TableEdit::AddAlly(foe.get_untracked(), ally_dice.get_untracked() as u32, ally_hp.get_untracked() as u32))>"Add character"</button>
                 </div>
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Fighters">
                 <table>
-                    <thead><tr><th scope="col">"Name"</th><th scope="col">"Pool"</th><th scope="col">"HP"</th><th scope="col">"Threatens"</th><th scope="col">"Actions"</th></tr></thead>
+                    <thead><tr><th scope="col">"Name"</th><th scope="col">"Pool"</th><th scope="col">"HP"</th><th scope="col">"Threatens, gangs up behind, shoots"</th><th scope="col">"Actions"</th></tr></thead>
                     <tbody>{tracker}</tbody>
                 </table>
+                </div>
                 <div class="exp-row">
                     <NumberInput label="Damage per hit (negative heals)".to_string() value=dmg min=-100 max=100 on_commit=Callback::new(move |v| dmg.set(v))/>
                     <button type="button" on:click=move |_| roll(TableRoll::Exchange)>"Roll the exchange"</button>
                 </div>
-                <p class="hint">"Everyone rolls; a winner who threatens the loser deals the margin; any tie deals 1 to both. Damage is applied to the tracker."</p>
+                <p class="hint">"Everyone rolls at once; a winner who threatens the loser deals the margin; any tie deals 1 to both. A helper rolls nothing, adds 1d to the leader it gangs up behind and takes what the leader takes. A shooter whose target is in melee with its side rolls 1d less; missing by more than 3 sends 3d into one of them. Damage is applied to the tracker."</p>
             </section>
             <section class="panel" aria-labelledby="ref-treasure">
-                <h3 id="ref-treasure">"Treasure guidance"</h3>
+                <h2 id="ref-treasure">"Treasure guidance"</h2>
                 {choose("Difficulty", &DIFF_NAMES, diff)}
                 <p aria-live="polite">{guide}</p>
             </section>
             <section class="panel" aria-labelledby="ref-log">
-                <h3 id="ref-log">"Table log"</h3>
+                <h2 id="ref-log">"Table log"</h2>
                 <ol class="list-plain exp-history" reversed aria-live="polite">
                     {move || doc.with(|d| d.log.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view())}
                 </ol>
                 <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>
             </section>
         </section>
-    }
+    };
+    Effect::new(move |_| {
+        doc.track();
+        if let Some(el) = refocus
+            .try_update_value(Option::take)
+            .flatten()
+            .and_then(|id| document().get_element_by_id(&id))
+            .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+        {
+            let _ = el.focus();
+        }
+    });
+    v
 }

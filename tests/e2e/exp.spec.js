@@ -259,7 +259,7 @@ test("Connections with factors and the Enmity flag; a hireling's morale by conte
 
 test("referee table: rolls, a combat exchange with damage, session start, persisted", async ({ page }) => {
   const app = await openApp(page, "#/table/expedition");
-  await expect(page.getByRole("heading", { level: 2, name: "Expedition referee" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Expedition referee" })).toBeVisible();
   const ref = page.locator(".exp-ref");
   await ref.getByRole("button", { name: "Exploration (d6)" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/Encounter check \(exploration\): rolled \d/);

@@ -71,10 +71,26 @@ test("fill the 15 slots, a bulky item is refused, tap-tap moves it to a pack ani
   await page.screenshot({ path: `${SHOTS}/gear-phone.png`, fullPage: true });
   await audit(page, "gear phone");
 
+  // A refused carrier name is explained beside its field, which keeps what was typed.
+  await mule.getByRole("button", { name: "Rename Mule" }).click();
+  const rn = mule.getByRole("textbox", { name: "New name for Mule" });
+  await expect(rn).toBeFocused();
+  await rn.fill("Rook");
+  await mule.getByRole("button", { name: "Save name" }).click();
+  await expect(rn).toHaveAccessibleDescription('There is already a carrier called "Rook".');
+  await expect(rn).toHaveValue("Rook");
+  await expect(rn).toBeFocused();
+  await expect(gear.locator(".gear-msg")).toHaveCount(0);
+  await audit(page, "carrier rename refused");
+  await rn.fill("Old Mule");
+  await mule.getByRole("button", { name: "Save name" }).click();
+  await expect(gear.getByRole("region", { name: "Old Mule" })).toBeVisible();
+  await expect(gear.getByRole("button", { name: "Rename Old Mule" })).toBeFocused();
+
   // Everything survives a reload.
   await app.reload();
   await expect(page.getByRole("region", { name: "Gear", exact: true }).locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
-  await expect(item(page.getByRole("region", { name: "Mule" }), "Armour")).toHaveCount(2);
+  await expect(item(page.getByRole("region", { name: "Old Mule" }), "Armour")).toHaveCount(2);
   await app.close();
 });
 
@@ -214,5 +230,65 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await audit(page, "party");
   await app.reload();
   await expect(page.getByRole("checkbox", { name: "Sleeper" })).not.toBeChecked();
+
+  // Pay out with a share set aside for Sleeper: 43 Cash makes 14 each, 14 kept, 1 left over.
+  await page.getByRole("checkbox", { name: "Set aside a share for each absent player" }).check();
+  await page.getByRole("button", { name: "Pay out" }).click();
+  await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure item(s) sold; 14 Cash set aside for Sleeper.");
+  await expect(page.getByText("Total treasure value: 0 Cash")).toBeVisible();
+  await expect(page.getByText("Left over: 1 Cash.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Give Sleeper their 14 Cash" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Archer's gear" })).not.toContainText("Gems");
+  await audit(page, "party after a pay-out");
+  // Both sheets show the credit in their ledgers; the treasure is gone from their gear.
+  for (const [who, line] of [["Archer", "+14 treasure split: Cash 14"], ["Bard", "+14 treasure split: Cash 14"]]) {
+    await page.getByRole("region", { name: `${who}'s gear` }).getByRole("link", { name: who }).click();
+    await expect(page.locator(".exp-ledger li").first()).toHaveText(line);
+    await expect(page.getByRole("region", { name: "Gear", exact: true })).not.toContainText("Cash)");
+    await page.goto(app.server.url + "#/table/party");
+  }
+  // Undo is kept with the party document, so it works after leaving the screen.
+  await page.getByRole("button", { name: "Undo the pay-out" }).click();
+  await expect(page.locator(".party .gear-msg")).toHaveText("The pay-out was undone: Cash taken back and the treasure returned.");
+  await expect(page.getByRole("button", { name: "Pay out" })).toBeFocused();
+  await expect(page.getByText("Total treasure value: 43 Cash")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kept from past pay-outs" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Archer's gear" })).toContainText("Gems (1 slot, 30 Cash)");
+  await page.getByRole("region", { name: "Bard's gear" }).getByRole("link", { name: "Bard" }).click();
+  await expect(page.locator(".exp-ledger li").first()).toHaveText("-14 treasure split undone: Cash 0");
+  await expect(item(page.getByRole("region", { name: "Gear", exact: true }), "Idol")).toHaveText("Idol (1 slot, 13 Cash)");
+  // Paid again, the absent player's kept share is handed over when they are back.
+  await page.goto(app.server.url + "#/table/party");
+  await page.getByRole("button", { name: "Pay out" }).click();
+  await page.getByRole("button", { name: "Give Sleeper their 14 Cash" }).click();
+  await expect(page.locator(".party .gear-msg")).toHaveText("Gave Sleeper their 14 Cash.");
+  await expect(page.getByRole("button", { name: /^Give / })).toHaveCount(0);
+  await expect(page.getByText("Left over: 1 Cash.")).toBeVisible();
+  await page.getByRole("region", { name: "Sleeper's gear" }).getByRole("link", { name: "Sleeper" }).click();
+  await expect(page.locator(".exp-ledger li").first()).toHaveText("+14 treasure set aside: Cash 14");
+  await app.close();
+});
+
+test("the table sets a slot limit on an Ix gear list: a warning, never a refusal", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await page.goto(app.server.url + "#/table/party");
+  const limit = page.getByRole("textbox", { name: "Slot limit set by the table (empty: none)" });
+  await limit.fill("0");
+  await limit.press("Enter");
+  await expect(limit).toHaveAccessibleDescription("0 is below the least, 1.");
+  await limit.fill("1");
+  await limit.press("Enter");
+  await expect(limit).toHaveValue("1");
+  await expect(limit).toBeFocused();
+  await page.getByRole("region", { name: "Vex's gear" }).getByRole("link", { name: "Vex" }).click();
+  const gear = page.getByRole("region", { name: "Gear", exact: true });
+  await gear.getByRole("button", { name: "New item", exact: true }).click();
+  await gear.getByRole("button", { name: "New item", exact: true }).click();
+  await expect(gear.locator(".gear-count")).toHaveText("2 / 1 slots used (the table's limit)");
+  await expect(gear.getByRole("list", { name: "Gear warnings" })).toHaveText(/Carries 2 of the 1 slots the table allows: 1 over\./);
+  await audit(page, "ix gear over the table's limit");
+  await page.screenshot({ path: `${SHOTS}/ix-gear-limit-phone.png`, fullPage: true });
   await app.close();
 });

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use crate::model::gear::{PartyDoc, over_capacity};
 use crate::rules::expedition::inventory::{COMMON_ITEMS, Inventory, Item, split_treasure};
 
 /// What the component shows besides the inventory itself.
@@ -20,6 +21,10 @@ pub struct Ui {
     pub quick: String,
     pub msg: Option<String>,
     pub undo: Option<String>,
+    /// A refused carrier name: what was typed and why, shown beside the field.
+    pub ren_err: Option<(String, String)>,
+    /// The slot limit the table set on an Ix gear list.
+    pub cap: Option<u32>,
 }
 
 /// Text safe inside HTML text and double-quoted attributes.
@@ -107,8 +112,16 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
             me.free()
         );
     }
+    if let Some(cap) = ui.cap.filter(|_| list) {
+        let used: u32 = v.carriers.iter().map(|c| c.used()).sum();
+        let _ = write!(
+            o,
+            r#"<p class="gear-count"><strong>{used} / {cap}</strong> slots used (the table's limit)</p>"#
+        );
+    }
     o.push_str(r#"<ul class="gear-warn" aria-label="Gear warnings">"#);
-    for w in v.warnings() {
+    let over = list.then(|| over_capacity(v, ui.cap)).flatten();
+    for w in v.warnings().into_iter().chain(over) {
         let _ = write!(
             o,
             r#"<li><span class="flag">Warning</span> {}</li>"#,
@@ -241,7 +254,10 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         if ui.renaming == Some(ci) {
             let _ = write!(
                 o,
-                r#"<div class="row"><label class="field">New name for {name}<input type="text" name="rn" maxlength="80" value="{name}"></label>"#
+                r#"<div class="row"><div class="field"><label for="rn-{ci}">New name for {name}</label><input id="rn-{ci}" type="text" name="rn" maxlength="80" value="{}" aria-describedby="rn-{ci}-e" aria-invalid="{}"><small id="rn-{ci}-e" class="error" role="alert">{}</small></div>"#,
+                ui.ren_err.as_ref().map_or(name.clone(), |e| esc(&e.0)),
+                ui.ren_err.is_some(),
+                ui.ren_err.as_ref().map(|e| esc(&e.1)).unwrap_or_default()
             );
             button(&mut o, &format!("save:{ci}"), "Save name", "primary");
             button(&mut o, "no", "Cancel", "");
@@ -380,18 +396,31 @@ pub fn editor_html(it: &Item, id: &str) -> String {
     o
 }
 
-/// The GM's party view: the treasure split with who is present, then everyone's gear.
-/// `party` is (id, name, gear) per character; `absent` holds ids.
-pub fn party_html(party: &[(String, String, Inventory)], absent: &[String], aside: bool) -> String {
+/// One character on the GM's party screen.
+#[derive(PartialEq)]
+pub struct Member {
+    pub id: String,
+    pub name: String,
+    pub gear: Inventory,
+    /// An Expedition character still playing: takes part in the treasure split.
+    pub exp: bool,
+    /// An Ix character: a gear list without slots, with the table's optional limit.
+    pub ix: bool,
+}
+
+/// The GM's party view: the treasure split with who is present, the pay-out, what is set
+/// aside, then everyone's gear (with the slot limit the table sets on Ix lists).
+pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) -> String {
     let mut o = String::new();
-    let total: u32 = party.iter().map(|(_, _, g)| g.treasure_value()).sum();
-    let away: Vec<String> = party
+    let exp: Vec<&Member> = party.iter().filter(|m| m.exp).collect();
+    let total: u32 = exp.iter().map(|m| m.gear.treasure_value()).sum();
+    let away: Vec<String> = exp
         .iter()
-        .filter(|(id, _, _)| absent.contains(id))
-        .map(|(_, n, _)| esc(n))
+        .filter(|m| doc.absent.contains(&m.id))
+        .map(|m| esc(&m.name))
         .collect();
-    let present = party.len() - away.len();
-    let shares = if aside { away.len() } else { 0 };
+    let present = exp.len() - away.len();
+    let shares = if doc.no_set_aside { 0 } else { away.len() };
     let _ = write!(
         o,
         r#"<section class="panel" aria-labelledby="treasure-title"><h2 id="treasure-title">Treasure</h2><p>Total treasure value: <strong>{total} Cash</strong></p><fieldset><legend>Present this session</legend>"#
@@ -405,15 +434,15 @@ pub fn party_html(party: &[(String, String, Inventory)], absent: &[String], asid
             esc(label)
         );
     };
-    for (id, name, _) in party {
-        check(&mut o, id, name, !absent.contains(id));
+    for m in &exp {
+        check(&mut o, &m.id, &m.name, !doc.absent.contains(&m.id));
     }
     o.push_str("</fieldset>");
     check(
         &mut o,
         "-",
         "Set aside a share for each absent player",
-        aside,
+        !doc.no_set_aside,
     );
     match split_treasure(total, present as u32, shares as u32) {
         Err(_) => o.push_str("<p>Mark at least one character present to split the treasure.</p>"),
@@ -439,32 +468,77 @@ pub fn party_html(party: &[(String, String, Inventory)], absent: &[String], asid
             );
         }
     }
+    o.push_str(
+        r#"<div class="row"><button type="button" class="primary" data-p="pay">Pay out</button>"#,
+    );
+    if undo {
+        o.push_str(r#"<button type="button" data-p="undo">Undo the pay-out</button>"#);
+    }
+    let _ = write!(
+        o,
+        r#"</div><p class="gear-msg" role="status">{}</p>"#,
+        esc(status)
+    );
+    if !doc.aside.is_empty() || doc.left_over > 0 {
+        let _ = write!(
+            o,
+            r#"<h3>Kept from past pay-outs</h3><p class="muted">Left over: {} Cash.</p><ul class="list-plain">"#,
+            doc.left_over
+        );
+        for (i, (id, cash)) in doc.aside.iter().enumerate() {
+            let who = party.iter().find(|m| m.id == *id).map(|m| esc(&m.name));
+            let _ = write!(
+                o,
+                r#"<li>{}: {cash} Cash "#,
+                who.as_deref().unwrap_or("a removed character")
+            );
+            if let Some(w) = who {
+                let _ = write!(
+                    o,
+                    r#"<button type="button" data-p="give:{i}">Give {w} their {cash} Cash</button>"#
+                );
+            }
+            o.push_str("</li>");
+        }
+        o.push_str("</ul>");
+    }
     o.push_str(r#"</section><div class="party-chars">"#);
     if party.is_empty() {
         o.push_str(r#"<p class="muted">No characters yet: create them on the roster.</p>"#);
     }
-    for (id, name, g) in party {
-        let name = esc(name);
+    for (n, m) in party.iter().enumerate() {
+        let name = esc(&m.name);
+        let g = &m.gear;
         let _ = write!(
             o,
             r##"<section class="panel" aria-label="{name}'s gear"><h2><a href="#/c/{}">{name}</a></h2><p class="muted small">Treasure: {} Cash</p>"##,
-            esc(id),
+            esc(&m.id),
             g.treasure_value()
         );
+        let cap = doc.capacity(&m.id);
+        let list = g.unlimited || m.ix;
+        if m.ix {
+            let _ = write!(
+                o,
+                r#"<div class="field"><label for="cap-{n}">Slot limit set by the table (empty: none)</label><input id="cap-{n}" type="text" inputmode="numeric" data-cap="{}" value="{}" aria-describedby="cap-{n}-e"><small id="cap-{n}-e" class="error"></small></div>"#,
+                esc(&m.id),
+                cap.map(|c| c.to_string()).unwrap_or_default()
+            );
+        }
         for c in &g.carriers {
-            let head = if g.unlimited {
-                c.name.clone()
-            } else {
-                c.words()
-            };
+            let head = if list { c.name.clone() } else { c.words() };
             let _ = write!(o, "<h3>{}</h3><ul>", esc(&head));
             for it in &c.items {
                 let _ = write!(o, "<li>{}</li>", esc(&item_words(it)));
             }
             o.push_str("</ul>");
         }
-        o.push_str(r#"<ul class="gear-warn">"#);
-        for w in g.warnings() {
+        let _ = write!(
+            o,
+            r#"<ul class="gear-warn" aria-label="{name}'s gear warnings">"#
+        );
+        let over = m.ix.then(|| over_capacity(g, cap)).flatten();
+        for w in g.warnings().into_iter().chain(over) {
             let _ = write!(o, "<li>{}</li>", esc(&w));
         }
         o.push_str("</ul></section>");
@@ -507,19 +581,49 @@ mod tests {
             value: 43,
             ..Item::new("Gems & <pearls>")
         });
+        let m = |id: &str, name: &str, gear: Inventory, exp: bool| Member {
+            id: id.into(),
+            name: name.into(),
+            gear,
+            exp,
+            ix: !exp,
+        };
+        let mut ix = Inventory::new("Vex");
+        ix.unlimited = true;
+        ix.carriers[0].items.push(Item::armour("Plate"));
         let p = vec![
-            ("1".to_string(), "Ann".to_string(), a),
-            ("2".to_string(), "Bo".to_string(), Inventory::new("Bo")),
-            ("3".to_string(), "Cy".to_string(), Inventory::new("Cy")),
+            m("1", "Ann", a, true),
+            m("2", "Bo", Inventory::new("Bo"), true),
+            m("3", "Cy", Inventory::new("Cy"), true),
+            m("4", "Vex", ix, false),
         ];
-        let h = party_html(&p, &["3".to_string()], true);
+        let mut doc = PartyDoc {
+            absent: vec!["3".into()],
+            ..PartyDoc::default()
+        };
+        let h = party_html(&p, &doc, "", false);
         assert!(h.contains("<strong>43 Cash</strong>"));
         assert!(h.contains("<dd>14 Cash (2 present)</dd>"));
         assert!(h.contains("<dd>14 Cash for each of Cy (14 in all)</dd>"));
         assert!(h.contains("<dd>1 Cash, for the table to decide</dd>"));
         assert!(h.contains("Gems &amp; &lt;pearls&gt;"));
         assert!(h.contains(r#"value="3"> Cy"#));
-        let none = party_html(&p, &["1".into(), "2".into(), "3".into()], true);
+        // Ix characters are listed but take no part in the split; their list gets a limit.
+        assert!(!h.contains(r#"value="4""#));
+        assert!(h.contains(r#"data-cap="4" value="""#));
+        assert!(!h.contains("Undo the pay-out"));
+        doc.set_capacity("4", Some(1)).unwrap();
+        doc.aside = vec![("3".into(), 14)];
+        doc.left_over = 1;
+        let h = party_html(&p, &doc, "Paid.", true);
+        assert!(h.contains(r#"data-cap="4" value="1""#));
+        assert!(h.contains("<li>Carries 2 of the 1 slots the table allows: 1 over.</li>"));
+        assert!(h.contains("Left over: 1 Cash."));
+        assert!(h.contains(r#"<li>Cy: 14 Cash <button type="button" data-p="give:0">Give Cy their 14 Cash</button></li>"#));
+        assert!(h.contains(r#"role="status">Paid.</p>"#));
+        assert!(h.contains(r#"data-p="undo""#));
+        doc.absent = vec!["1".into(), "2".into(), "3".into()];
+        let none = party_html(&p, &doc, "", false);
         assert!(none.contains("Mark at least one character present"));
     }
 

@@ -30,7 +30,7 @@ pub enum GearMode {
     List,
 }
 
-pub(crate) use markup::party_html;
+pub(crate) use markup::{Member, party_html};
 
 /// A button whose action is `act`, read by the delegated click handler.
 fn btn(act: &str, label: &str) -> impl IntoView {
@@ -47,15 +47,54 @@ fn action_of(e: &web_sys::Event, attr: &str) -> Option<String> {
         .get_attribute(attr)
 }
 
-fn focus_act(act: String) {
-    request_animation_frame(move || {
-        let el = document()
-            .query_selector(&format!("[data-a=\"{act}\"]"))
-            .ok()
-            .flatten()
-            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
-        if let Some(el) = el {
-            let _ = el.focus();
+/// The editor's first field, focused when the editor opens.
+const EDITOR_FIELD: &str = ".gear .editor input";
+
+/// Where keyboard focus goes after the next redraw (a CSS selector).
+pub(crate) type Focus = StoredValue<Option<String>>;
+
+/// Asks for focus on the button whose action is `act` once the markup is redrawn.
+fn focus_act(want: Focus, act: String) {
+    want.set_value(Some(format!("[data-a=\"{act}\"]")));
+}
+
+/// Draws markup into `el` whenever `html` changes and, in the same task, puts focus where the
+/// last action asked, so a key pressed straight after a redraw lands on the right control.
+pub(crate) fn live_html(el: NodeRef<html::Div>, want: Focus, html: impl Fn() -> String + 'static) {
+    Effect::new(move |_| {
+        let h = html();
+        let Some(el) = el.get() else { return };
+        // Without an explicit request, the control that had focus keeps it (found again by
+        // the attribute that names it).
+        let mine = want.get_value().is_none();
+        if mine
+            && let Some(a) = document().active_element()
+            && el.contains(Some(&a))
+        {
+            want.set_value(
+                ["id", "data-a", "data-p", "data-cap", "value", "href"]
+                    .iter()
+                    .find_map(|k| {
+                        a.get_attribute(k)
+                            .map(|v| format!("[{k}=\"{}\"]", v.replace('"', "\\\"")))
+                    }),
+            );
+        }
+        el.set_inner_html(&h);
+        if let Some(sel) = want.get_value()
+            && let Some(t) = document()
+                .query_selector(&sel)
+                .ok()
+                .flatten()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            want.set_value(None);
+            let _ = t.focus();
+        }
+        // A request that found nothing is dropped, so it cannot steal focus later; only the
+        // editor's field waits for the editor's own redraw.
+        if mine || want.get_value().is_some_and(|w| w != EDITOR_FIELD) {
+            want.set_value(None);
         }
     });
 }
@@ -117,6 +156,18 @@ pub fn Gear(
     let editing = RwSignal::new(false);
     let undo = RwSignal::new(None::<(usize, Item, String)>);
     let renaming = RwSignal::new(None::<usize>);
+    let ren_err = RwSignal::new(None::<(String, String)>);
+    let want: Focus = StoredValue::new(None);
+    let (body_el, editor_el) = (NodeRef::<html::Div>::new(), NodeRef::<html::Div>::new());
+    // The table's slot limit for an Ix list (set on the party screen).
+    let cap = list
+        .then(|| {
+            let id = character_id.clone();
+            expect_context::<super::state::AppState>()
+                .load_doc::<crate::model::gear::PartyDoc>(crate::model::gear::PARTY_DOC, 1)
+                .capacity(&id)
+        })
+        .flatten();
     let removing = RwSignal::new(None::<usize>);
     let add_to = RwSignal::new(0usize);
     let who = StoredValue::new(character_id);
@@ -163,7 +214,7 @@ pub fn Gear(
                 .with_untracked(|v| (v.carriers[to].items.len(), v.carriers[to].name.clone()));
             clear();
             msg.set(Some(format!("Moved {name} to {there}.")));
-            focus_act(format!("s:{to}:{}", n.saturating_sub(1)));
+            focus_act(want, format!("s:{to}:{}", n.saturating_sub(1)));
         }
     };
     let remove = move |c: usize, i: usize, why: &str| {
@@ -393,13 +444,26 @@ pub fn Gear(
                     }
                 }
             }
-            "ren" => renaming.set(Some(x)),
+            "ren" => {
+                ren_err.set(None);
+                renaming.set(Some(x));
+            }
             "save" => {
+                let typed = field("rn");
                 if send(GearEdit::RenameCarrier {
                     carrier: x,
-                    name: field("rn"),
+                    name: typed.clone(),
                 }) {
                     renaming.set(None);
+                    ren_err.set(None);
+                    focus_act(want, format!("ren:{x}"));
+                    return;
+                } else {
+                    // The reason goes beside the field, which keeps what was typed.
+                    ren_err.set(Some((typed, msg.get_untracked().unwrap_or_default())));
+                    msg.set(None);
+                    want.set_value(Some("[name=rn]".into()));
+                    return;
                 }
             }
             "del" => {
@@ -425,6 +489,7 @@ pub fn Gear(
             }
             "no" => {
                 renaming.set(None);
+                ren_err.set(None);
                 removing.set(None);
             }
             "carrier" => {
@@ -446,18 +511,11 @@ pub fn Gear(
             _ => return,
         }
         if verb == "ed" && editing.get_untracked() {
-            request_animation_frame(|| {
-                if let Some(el) = document()
-                    .query_selector(".gear .editor input")
-                    .ok()
-                    .flatten()
-                    .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-                {
-                    let _ = el.focus();
-                }
-            });
+            want.set_value(Some(EDITOR_FIELD.into()));
+        } else if verb == "ren" {
+            want.set_value(Some("[name=rn]".into()));
         } else if verb != "m" {
-            focus_act(a.to_string());
+            focus_act(want, a.to_string());
         }
     };
     let on_click = move |e: ev::MouseEvent| {
@@ -514,7 +572,7 @@ pub fn Gear(
         }
         e.prevent_default();
         if !matches!(e.key().as_str(), "Enter") {
-            focus_act(format!("s:{c}:{i}"));
+            focus_act(want, format!("s:{c}:{i}"));
         }
     };
     let on_drag = move |e: ev::DragEvent| {
@@ -552,9 +610,13 @@ pub fn Gear(
             quick: quick.get(),
             msg: msg.get(),
             undo: undo.with(|u| u.as_ref().map(|u| u.2.clone())),
+            ren_err: ren_err.get(),
+            cap,
         };
         inventory.with(|v| markup::gear_html(v, &ui))
     };
+    live_html(body_el, want, Box::new(body));
+    live_html(editor_el, want, Box::new(editor));
 
     view! {
         <section
@@ -570,8 +632,8 @@ pub fn Gear(
             on:drop=on_drop
         >
             <h2>"Gear"</h2>
-            <div inner_html=body></div>
-            <div inner_html=editor></div>
+            <div node_ref=body_el></div>
+            <div node_ref=editor_el></div>
             {(!list).then(|| view! {
                 <div class="row gear-carrier-add">
                     <label class="field">

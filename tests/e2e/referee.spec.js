@@ -1,0 +1,62 @@
+// The Expedition referee's combat tracker: ganging up behind a leader and firing into melee,
+// rolled for real (the procedure's exact outcomes are pinned by seeded native tests).
+import { test, expect } from "@playwright/test";
+import { SHOTS, audit, openApp } from "./pages.js";
+
+async function add(ref, name, dice) {
+  await ref.getByLabel("Name").fill(name);
+  const d = ref.getByLabel("Character dice");
+  await d.fill(String(dice));
+  await d.blur();
+  await ref.getByRole("button", { name: "Add character" }).click();
+  await expect(ref.getByRole("rowheader", { name, exact: true })).toBeVisible();
+}
+
+test("ganging up and firing into melee in one exchange", async ({ page }) => {
+  const app = await openApp(page, "#/table/expedition");
+  const ref = page.getByRole("region", { name: "Expedition referee" });
+  // One page title and one heading level per step: the tools' sections are h2 under the h1.
+  await expect(page.getByRole("heading", { level: 1, name: "Table" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Expedition referee" })).toHaveCount(0);
+  await expect(ref.getByRole("heading", { level: 2, name: "Combat tracker" })).toBeVisible();
+
+  await ref.getByLabel("Name").fill("Ogre");
+  await ref.getByLabel("Level").fill("4");
+  await ref.getByLabel("Level").blur();
+  await ref.getByRole("button", { name: "Add adversary" }).click();
+  await expect(ref.locator("tbody tr").first()).toContainText("8 of 8");
+  for (const n of ["Ada", "Bo", "Cy"]) await add(ref, n, 3);
+
+  await ref.getByLabel("Ogre threatens").selectOption({ label: "Ada" });
+  await ref.getByLabel("Ada threatens").selectOption({ label: "Ogre" });
+  await ref.getByLabel("Bo gangs up behind").selectOption({ label: "Ada" });
+  // A leader cannot help anyone, the helper cannot lead, and gangs stay on one side.
+  await expect(ref.getByLabel("Ada gangs up behind").locator("option")).toHaveText(["Fights alone"]);
+  await expect(ref.getByLabel("Cy gangs up behind").locator("option")).toHaveText(["Fights alone", "Ada"]);
+  await ref.getByLabel("Cy threatens").selectOption({ label: "Ogre" });
+  await ref.getByLabel("Cy shoots").check();
+  await expect(ref.getByLabel("Cy shoots")).toBeChecked();
+  // The rows are redrawn on each change; focus stays on the control that was used.
+  await expect(ref.getByLabel("Cy shoots")).toBeFocused();
+
+  await ref.getByRole("button", { name: "Roll the exchange" }).click();
+  const line = ref.locator(".exp-history li").first();
+  await expect(line).toContainText("Exchange: Ada leads Bo in ganging up: 3 + 1 = 4 dice. Cy fires into melee at Ogre: 3 - 1 = 2 dice.");
+  await expect(line).toContainText(/Ogre rolled (\d, ){5}\d \(\d success(es)?\); Ada rolled (\d, ){3}\d \(\d success(es)?\); Bo helps \(no roll\); Cy rolled \d, \d \(\d success(es)?\)\./);
+  // Whatever was rolled, Bo takes exactly what Ada takes from the ogre (plus any stray shot).
+  const text = await line.textContent();
+  const took = text.match(/Ada takes (\d+)/);
+  const shared = text.match(/Bo ganged up with Ada: each takes (\d+) too/);
+  if (took || /Ogre and Ada tie/.test(text)) expect(shared).not.toBeNull();
+  if (took) expect(shared[1]).toBe(took[1]);
+
+  await audit(page, "referee ganging up");
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/referee-gang-${size.width}.png`, fullPage: true });
+  }
+  await app.reload();
+  await expect(page.getByLabel("Bo gangs up behind")).toHaveValue("1");
+  await expect(page.getByLabel("Cy shoots")).toBeChecked();
+  await app.close();
+});

@@ -14,6 +14,10 @@ use crate::model::gear::{PARTY_DOC, PARTY_SCHEMA, PartyDoc, Payout, apply_all};
 pub fn PartyGear() -> impl IntoView {
     let state = expect_context::<AppState>();
     let doc = RwSignal::new(state.load_doc::<PartyDoc>(PARTY_DOC, PARTY_SCHEMA));
+    // The party notes open in another tab: show its writes rather than overwrite them later.
+    state.on_external_doc(PARTY_DOC, move || {
+        doc.set(state.load_doc(PARTY_DOC, PARTY_SCHEMA))
+    });
     let status = RwSignal::new(String::new());
     let el = NodeRef::<leptos::html::Div>::new();
     let want: Focus = StoredValue::new(None);

@@ -85,6 +85,10 @@ const DIFF_NAMES: [&str; 5] = ["Minor", "Moderate", "Major", "Headliner", "Fiend
 pub fn ExpeditionReferee() -> impl IntoView {
     let state = expect_context::<AppState>();
     let doc = RwSignal::new(state.load_doc::<ExpTable>(EXP_TABLE_DOC, EXP_TABLE_SCHEMA));
+    // The same table open in another tab: show its writes rather than overwrite them later.
+    state.on_external_doc(EXP_TABLE_DOC, move || {
+        doc.set(state.load_doc(EXP_TABLE_DOC, EXP_TABLE_SCHEMA))
+    });
     // The tracker's rows are redrawn on every change; the control that had focus (found by its
     // id) gets it back right after the redraw, so keyboard use carries on.
     let refocus = StoredValue::new(None::<String>);

@@ -209,6 +209,24 @@ test("a second tab sees a rename made in the first", async ({ page, context }) =
   await app.close();
 });
 
+test("a GM table open in two tabs shows what the other tab wrote", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Ada");
+  await page.goto(app.server.url + "#/table/ix");
+  const other = await context.newPage();
+  await other.goto(app.server.url + "#/table/ix");
+  const session = (p) => p.getByRole("region", { name: "Session", exact: true });
+  await expect(session(other).getByRole("button", { name: "Start session" })).toBeVisible();
+  await session(page).getByRole("button", { name: "Start session" }).click();
+  await expect(session(page).getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+  // The other tab follows, and its own next change builds on that instead of overwriting it.
+  await expect(session(other).getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+  await session(other).getByRole("button", { name: "A player spends Fortune" }).click();
+  await expect(session(page).getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await other.close();
+  await app.close();
+});
+
 test("full storage keeps the change in memory, says so, and saves on the next change", async ({ page }) => {
   await page.addInitScript(() => {
     const real = Storage.prototype.setItem;

@@ -732,6 +732,7 @@ mod payout {
                 amount: 14,
                 reason: SPLIT_REASON.into(),
                 balance: 14,
+                at: Some(2),
             })
         );
         let names = |r: &Roster, id: &str, c: usize| -> Vec<String> {

@@ -438,8 +438,16 @@ pub fn apply_all(
 ) -> Result<(), String> {
     let mut next = roster.clone();
     for a in actions {
+        // Stamped, so the Cash ledger says when the pay-out (or its undo) happened.
+        let a = match a.clone() {
+            CharacterAction::EditExpedition { id, edit } => CharacterAction::EditExpedition {
+                id,
+                edit: ExpEdit::At(now_ms, Box::new(edit)),
+            },
+            other => other,
+        };
         next.apply(a.clone(), now_ms).map_err(|e| {
-            let who = match a {
+            let who = match &a {
                 CharacterAction::EditExpedition { id, .. } => {
                     next.get(id).map(|c| c.name.clone()).unwrap_or_default()
                 }

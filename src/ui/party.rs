@@ -118,7 +118,10 @@ pub fn PartyGear() -> impl IntoView {
                 };
                 let done = state.dispatch(CharacterAction::EditExpedition {
                     id: id.clone(),
-                    edit: ExpEdit::Cash(cash.into(), "treasure set aside".into()),
+                    edit: ExpEdit::At(
+                        super::browser::now_ms(),
+                        Box::new(ExpEdit::Cash(cash.into(), "treasure set aside".into())),
+                    ),
                 });
                 want.set_value(Some("[data-p=pay]".into()));
                 match done {

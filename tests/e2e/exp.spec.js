@@ -75,6 +75,10 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await expect(sheet(page).locator(".exp-ledger")).toContainText("Loot from the crypt");
   const cashBefore = Number(await sheet(page).locator(".exp-big strong").textContent());
   expect(cashBefore).toBeGreaterThanOrEqual(10);
+  // Scarcity is the Referee's call: the normal price first, then +1 when it is ruled.
+  await expect(sheet(page)).toContainText("Cost 5 - Wealth 1: wager Cash against Ob 4");
+  await sheet(page).getByLabel("Scarcity").fill("1");
+  await sheet(page).getByLabel("Scarcity").blur();
   await expect(sheet(page)).toContainText("Cost 6 - Wealth 1: wager Cash against Ob 5");
   // Selling goods of Cost 5 at Wealth 1 rolls 4 dice (scarcity only raises a price to buy).
   await sheet(page).getByRole("button", { name: "Sell goods of this Cost" }).click();
@@ -137,8 +141,6 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await expect(ledger.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
 
   // A purchase picked from the Cost guideline list: one die or a wager, the Ob, the odds by wager.
-  await sheet(page).getByLabel("Scarcity").fill("0");
-  await sheet(page).getByLabel("Scarcity").blur();
   await sheet(page).getByLabel("Cost guideline").selectOption({ label: "Cost 1: Bed and a warm meal" });
   await expect(sheet(page)).toContainText("Cost 1 is within Wealth 1: pay 1 Cash die, no roll.");
   await sheet(page).getByLabel("Cost guideline").selectOption({ label: "Cost 4: Shield" });

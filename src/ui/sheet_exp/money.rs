@@ -38,7 +38,8 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
     let edit = ctx.edit;
     let cost = RwSignal::new(5i64);
-    let scarcity = RwSignal::new(1i64);
+    // Scarcity is the Referee's call for this purchase (usually +1), not the normal price.
+    let scarcity = RwSignal::new(0i64);
     let change = RwSignal::new(1i64);
     let reason = RwSignal::new(String::new());
     let what = RwSignal::new(String::new());
@@ -136,7 +137,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             <TextInput label="What".to_string() value=what max_chars=80 on_commit=Callback::new(move |t| what.set(t))/>
             <div class="exp-row">
                 {local("Cost", cost, 0, MAX_COST.into())}
-                {local("Scarcity", scarcity, 0, MAX_SCARCITY.into())}
+                {local("Scarcity (Referee's call, usually +1)", scarcity, 0, MAX_SCARCITY.into())}
             </div>
             <p aria-live="polite">{odds}</p>
             {local("Wager (Cash dice)", wager, 1, 200)}

@@ -128,11 +128,38 @@ test("works offline after one visit", async ({ page, context }) => {
   await page.reload();
   await app.ready();
   await expect(app.card("Offline Oona")).toBeVisible();
+  // Screens that load on demand come from the service worker's copy too.
   await app.go("Settings");
+  await app.go("Table");
+  await expect(page.getByRole("region", { name: "Session", exact: true })).toBeVisible();
+  await app.go("Roster");
+  await page.getByRole("link", { name: "Offline Oona" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Offline Oona" })).toBeVisible();
+  await page.getByRole("button", { name: "Dice", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Dice tray" })).toBeVisible();
+  await page.keyboard.press("Escape");
   await app.go("Roster");
   await app.create("Expedition", "Made Offline");
   await expect(app.cards()).toHaveCount(2);
   await context.setOffline(false);
+});
+
+test("a screen whose code cannot be fetched says so, and Try again recovers", async ({ browser }) => {
+  // No service worker, so the page's own fetch of the chunk is the one that fails.
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  const chunk = /split_table-[0-9a-f]+\.wasm$/;
+  await page.route(chunk, (route) => route.abort());
+  const app = await openApp(page);
+  await app.nav("Table").click();
+  await expect(app.banner("could not be fetched")).toBeVisible();
+  await expect(app.nav("Roster")).toBeVisible();
+  await page.unroute(chunk);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Table" })).toBeVisible();
+  await expect(app.banner("could not be fetched")).toHaveCount(0);
+  await app.close();
+  await context.close();
 });
 
 test("an update waits for the user, then reloads with nothing lost", async ({ page }) => {

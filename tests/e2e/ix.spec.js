@@ -271,6 +271,9 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
 });
 
 test("the GM settles an initiative tie by dragging, within the tie only", async ({ page }) => {
+  // Dragging is a mouse gesture: a desktop window, and both rows on screen before the drag
+  // (a scroll in the middle of a native drag ends it).
+  await page.setViewportSize({ width: 1280, height: 800 });
   const app = await openApp(page, "#/table/ix");
   await expect(page.getByRole("heading", { level: 1, name: "Table" })).toBeVisible();
   const init = panel(page, "Initiative");
@@ -315,6 +318,7 @@ test("the GM settles an initiative tie by dragging, within the tie only", async 
   // Dragging a slot onto the next one in its tie swaps them.
   const moved = slots[inside].name;
   const other = slots[inside + 1].name;
+  await init.getByRole("list", { name: "Turn order" }).scrollIntoViewIfNeeded();
   await items.nth(inside).dragTo(items.nth(inside + 1));
   await expect(items.nth(inside).locator("strong")).toHaveText(`${inside + 1}. ${other}`);
   await expect(items.nth(inside + 1).locator("strong")).toHaveText(`${inside + 2}. ${moved}`);
@@ -324,13 +328,13 @@ test("the GM settles an initiative tie by dragging, within the tie only", async 
   const from = slots.findIndex((s, k) => s.tied && ((!s.down && k + 1 < slots.length) || (!s.up && k > 0)));
   const to = !slots[from].down && from + 1 < slots.length ? from + 1 : from - 1;
   const before = await items.allTextContents();
+  await init.getByRole("list", { name: "Turn order" }).scrollIntoViewIfNeeded();
   await items.nth(from).dragTo(items.nth(to));
   await expect(page.getByText(`${slots[from].name} can move only among the participants tied with it`)).toBeVisible();
   expect(await items.allTextContents()).toEqual(before);
 
   // The keyboard path stays: the arrow buttons move within the tie.
   await expect(init.getByRole("button", { name: /^Move .* (up|down)$/ }).first()).toBeVisible();
-  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/ix-table-ties.png`, fullPage: true });
   await audit(page, "Ix table with ties");
   await app.close();

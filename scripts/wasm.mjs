@@ -11,7 +11,7 @@
 // then gives every file a content-hashed name, so caches never mix two builds, and adds the
 // start-up script and preload links to index.html. Then postbuild.mjs adds the CSP and sw.js.
 import { createHash } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -98,8 +98,17 @@ const FEATURES = [
   "--enable-reference-types",
 ];
 const optimise = (from, to) => {
-  if (profile === "release" && !process.env.SATCHEL_NO_OPT) run("wasm-opt", ["-Oz", ...FEATURES, "--strip-debug", "--strip-producers", from, "-o", to]);
-  else writeFileSync(to, readFileSync(from));
+  if (profile !== "release") return writeFileSync(to, readFileSync(from));
+  // wasm-opt warns once per module about a name subsection it does not know (the splitter's
+  // local names); it drops it with the other debug names, so only other output is shown.
+  const out = spawnSync("wasm-opt", ["-Oz", ...FEATURES, "--strip-debug", "--strip-producers", from, "-o", to], {
+    encoding: "utf8",
+  });
+  if (out.error) throw out.error;
+  const noise = /^warning: unknown name subsection with id \d+ at \d+$/;
+  const said = `${out.stdout}${out.stderr}`.split("\n").filter((l) => l && !noise.test(l));
+  if (said.length) console.error(said.join("\n"));
+  if (out.status !== 0) throw new Error(`wasm-opt failed on ${from}`);
 };
 
 // The first-load wasm and its glue are named by the wasm's hash.

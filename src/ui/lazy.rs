@@ -1,6 +1,6 @@
-//! Screens that load on demand. The first load carries the shell, the roster and the dice tray;
-//! the sheets, the GM tools and the settings arrive as separate wasm chunks when first opened
-//! (and the service worker keeps them for offline use).
+//! Screens that load on demand. The first load carries the shell, the roster and the dice
+//! tray's state; each game's sheet, the GM tools, Settings, sharing and the tray's panel arrive
+//! as separate wasm chunks when first needed (and the service worker keeps them for offline use).
 //!
 //! The release build (`--features split`) marks each screen below as a split point for
 //! `wasm_split_cli` (see `scripts/split.mjs`). Every other build (tests, `cargo check`) gets a
@@ -15,7 +15,8 @@ use std::future::Future;
 use super::route::TableTab;
 use super::settings::SettingsScreen;
 use super::share::{ProposalPreview, ShareDialog, SharePreview};
-use super::sheet::SheetScreen;
+use super::sheet_exp::ExpeditionSheet;
+use super::sheet_ix::IxSheetView;
 use super::table::TableScreen;
 use super::tray::TrayPanel;
 use crate::model::Character;
@@ -60,8 +61,12 @@ macro_rules! chunk {
 }
 
 chunk!(
-    /// Both character sheets.
-    sheet / preload_sheet :: sheet_chunk(id: Memo<Option<String>>) => view! { <SheetScreen id/> }
+    /// The Ix character sheet.
+    ix_sheet / preload_ix_sheet :: ix_sheet_chunk(id: String) => view! { <IxSheetView id/> }
+);
+chunk!(
+    /// The Expedition character sheet, with the Haven phase.
+    exp_sheet / preload_exp_sheet :: exp_sheet_chunk(id: String) => view! { <ExpeditionSheet id/> }
 );
 chunk!(
     /// The GM tools: the Ix table, the Expedition referee and the party's gear.

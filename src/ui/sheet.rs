@@ -3,8 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::sheet_exp::ExpeditionSheet;
-use super::sheet_ix::IxSheetView;
+use super::lazy::{Deferred, exp_sheet_chunk, ix_sheet_chunk};
 use super::state::AppState;
 use crate::model::System;
 
@@ -21,8 +20,13 @@ pub fn SheetScreen(id: Memo<Option<String>>) -> impl IntoView {
     });
     move || {
         match (id.get(), system.get()) {
-        (Some(id), Some(System::Ix)) => view! { <IxSheetView id/> }.into_any(),
-        (Some(id), Some(System::Expedition)) => view! { <ExpeditionSheet id/> }.into_any(),
+        // Each game's sheet is a chunk of its own: opening one never fetches the other.
+        (Some(id), Some(System::Ix)) => {
+            view! { <Deferred load=move || ix_sheet_chunk(id.clone())/> }.into_any()
+        }
+        (Some(id), Some(System::Expedition)) => {
+            view! { <Deferred load=move || exp_sheet_chunk(id.clone())/> }.into_any()
+        }
         _ => view! {
             <section class="screen" aria-labelledby="sheet-missing">
                 <h1 id="sheet-missing">"Character not found"</h1>

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::lazy::{
-    Deferred, proposal_chunk, settings_chunk, share_preview_chunk, sheet_chunk, table_chunk,
-    warm_tray,
+    Deferred, proposal_chunk, settings_chunk, share_preview_chunk, table_chunk, warm_tray,
 };
 use super::roster::RosterScreen;
 use super::route::{Screen, TableTab, sheet_id};
+use super::sheet::SheetScreen;
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
 use crate::model::{POOL_ROUTE, SHARE_ROUTE};
@@ -120,7 +120,7 @@ pub fn App() -> impl IntoView {
             }}
             {move || match screen.get() {
                 Screen::Roster => view! { <RosterScreen/> }.into_any(),
-                Screen::Sheet => view! { <Deferred load=move || sheet_chunk(sheet)/> }.into_any(),
+                Screen::Sheet => view! { <SheetScreen id=sheet/> }.into_any(),
                 Screen::Table => {
                     view! { <Deferred load=move || table_chunk(table_tab)/> }.into_any()
                 }

@@ -30,10 +30,15 @@ const csp = [
   "base-uri 'self'",
   "form-action 'none'",
 ].join("; ");
-html = html.replace(
-  /<meta charset="utf-8">/,
-  `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`,
-);
+// `trunk serve` adds its own live-reload script after this step, which a CSP would block, so
+// development builds go without one; every release build (and every test) has it.
+const release = process.env.TRUNK_PROFILE === "release";
+if (release) {
+  html = html.replace(
+    /<meta charset="utf-8">/,
+    `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`,
+  );
+}
 writeFileSync(indexPath, html);
 
 function walk(dir) {
@@ -53,4 +58,4 @@ const sw = readFileSync(join(source, "public", "sw.js"), "utf8")
   .replace("__SATCHEL_BUILD__", build)
   .replace("__SATCHEL_FILES__", JSON.stringify(["./", ...files.map((f) => `./${f}`)]));
 writeFileSync(join(staging, "sw.js"), sw);
-console.log(`postbuild: CSP with ${hashes.length} inline script hashes; sw.js cache satchel-${build}, ${files.length} files`);
+console.log(`postbuild: ${release ? `CSP with ${hashes.length} inline script hashes` : "no CSP (development build)"}; sw.js cache satchel-${build}, ${files.length} files`);

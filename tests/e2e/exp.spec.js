@@ -97,6 +97,13 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
 
   // Improvement in the Haven: once, then refused the second time this session.
   await sheet(page).getByLabel("In a Haven phase").check();
+  // Odds by wager size: below Ob 6 no wager can pass; six dice all succeed 1/64 of the time.
+  const held = cashBefore + sold - 3;
+  await expect(sheet(page).locator(".exp-improve").first()).toContainText(
+    held >= 6
+      ? "Might 2 → 3: Ob 6 · 1–5: no chance, 6: 1.6%"
+      : held > 0 ? `Might 2 → 3: Ob 6 · 1${held > 1 ? "–" + held : ""}: no chance` : "no Cash to wager",
+  );
   await sheet(page).getByRole("button", { name: "Improve Might" }).click();
   await expect(latest(page)).toContainText(/Improve Might to 3: wagered 1 Cash vs Ob 6/);
   await expect(sheet(page).locator(".exp-improve").first()).toContainText("Attempted this session");
@@ -146,7 +153,7 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await sheet(page).getByLabel("Cost guideline").selectOption({ label: "Cost 4: Shield" });
   await expect(sheet(page).getByLabel("Cost", { exact: true })).toHaveValue("4");
   await expect(sheet(page).getByLabel("What")).toHaveValue("Shield");
-  await expect(sheet(page)).toContainText(/Cost 4 - Wealth 1: wager Cash against Ob 3\. Chance by Cash dice wagered: 1: 0\.0%, 2: 0\.0%, 3: 12\.5%, .*10: \d+/);
+  await expect(sheet(page)).toContainText(/Cost 4 - Wealth 1: wager Cash against Ob 3\. Chance by Cash dice wagered: 1–2: no chance, 3: 12\.5%, .*10: \d+/);
   await sheet(page).getByLabel("Wager (Cash dice)").fill("4");
   await sheet(page).getByLabel("Wager (Cash dice)").blur();
   await sheet(page).getByRole("button", { name: "Buy in the tray" }).click();

@@ -95,18 +95,18 @@ pub fn improvement_refusal(
 ) -> Option<RulesError> {
     if !in_haven {
         return Some(RulesError::not_allowed(
-            "improvement: only possible during a Haven phase",
+            "Improvement is only possible during a Haven phase",
         ));
     }
     if improved_this_session.contains(stat) {
         return Some(RulesError::not_allowed(&format!(
-            "improvement: {} was already attempted this session (once per session)",
+            "{} was already attempted this session (once per session)",
             stat.name()
         )));
     }
     if current >= stat.max() {
         return Some(RulesError::not_allowed(&format!(
-            "improvement: {} is already at its maximum of {}",
+            "{} is already at its maximum of {}",
             stat.name(),
             stat.max()
         )));

@@ -61,9 +61,9 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
     let wager = RwSignal::new(1i64);
     let rows = move || {
-        let w = wager.get().max(0) as u32;
         s.with(|sh| {
             let c = &sh.core;
+            let cash = c.purse.cash;
             stats(sh)
                 .into_iter()
                 .map(|st| {
@@ -74,13 +74,14 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
                     let done = c.improved_this_session.contains(&st);
                     let info = match improvement_ob(&st, target) {
                         Ok(ob) if cur < st.max() => format!(
-                            "{cur} → {target}: Ob {ob}; {w} Cash: {}",
-                            pct(pass_probability(w, ob).unwrap_or(0.0))
+                            "{cur} → {target}: Ob {ob} · {}",
+                            super::wager_odds(ob, cash).unwrap_or_else(|| "no Cash to wager".into())
                         ),
                         _ => format!("{cur}, at its maximum"),
                     };
                     let name = st.name();
-                    let why = refusal.as_ref().map(|e| e.to_string());
+                    // Outside a Haven every row would say the same; the section says it once.
+                    let why = refusal.filter(|_| c.in_haven).map(|e| e.to_string());
                     let st2 = st.clone();
                     view! {
                         <li class="exp-improve">
@@ -108,7 +109,10 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
             <h2 id="exp-haven">"Haven phase"</h2>
             {check("In a Haven phase", Signal::derive(move || s.with(|s| s.core.in_haven)), move |b| ctx.edit.run(ExpEdit::Haven(b)))}
             <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::NewSession)>"Start a new session"</button>
-            <p class="hint">"Improve each statistic at most once a session, in a Haven, by wagering Cash dice against the next rank's Ob. The wager is spent either way."</p>
+            <p class="hint">"Improve each statistic at most once a session, in a Haven, by wagering Cash dice against the next rank's Ob. The wager is spent either way. Each line gives the chance of success for each number of Cash dice wagered, up to what you hold."</p>
+            <Show when=move || !s.with(|s| s.core.in_haven)>
+                <p class="muted">"Not in a Haven phase: attempts are refused until it starts."</p>
+            </Show>
             <div class="no-print">{local("Cash to wager", wager, 1, 200)}</div>
             <ul class="list-plain">{rows}</ul>
         </section>

@@ -69,6 +69,34 @@ impl Ctx {
 }
 
 /// A number field bound to a local signal (amounts typed before a button uses them).
+/// The chance of passing Ob `ob` for each wager from one Cash die up to what is held (at most
+/// 10), with the hopeless small wagers folded into one entry so the useful ones stand out;
+/// `None` when no Cash is held.
+pub(crate) fn wager_odds(ob: u32, cash: u32) -> Option<String> {
+    use crate::rules::expedition::odds::pass_probability;
+    let top = cash.min(10);
+    if top == 0 {
+        return None;
+    }
+    let odds: Vec<f64> = (1..=top)
+        .map(|w| pass_probability(w, ob).unwrap_or(0.0))
+        .collect();
+    let hopeless = odds.iter().take_while(|p| **p == 0.0).count();
+    let mut parts = Vec::new();
+    match hopeless {
+        0 => {}
+        1 => parts.push("1: no chance".to_string()),
+        n => parts.push(format!("1–{n}: no chance")),
+    }
+    parts.extend(
+        odds.iter()
+            .enumerate()
+            .skip(hopeless)
+            .map(|(i, p)| format!("{}: {}", i + 1, super::format::pct(*p))),
+    );
+    Some(parts.join(", "))
+}
+
 pub(crate) fn local(label: &'static str, sig: RwSignal<i64>, min: i64, max: i64) -> impl IntoView {
     view! { <NumberInput label=label.to_string() value=sig min max on_commit=Callback::new(move |v| sig.set(v))/> }
 }
@@ -145,10 +173,8 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
             {spells::spells(ctx)}
             {haven::companions(ctx)}
             {haven::retirement(ctx)}
-            // The gear component brings its own "Gear" region and heading.
-            <div class="panel wide">
-                <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
-            </div>
+            // The gear component is a panel of its own, with its "Gear" region and heading.
+            <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
             <section class="panel" aria-labelledby="exp-notes">
                 <h2 id="exp-notes">"Notes"</h2>
                 <TextInput
@@ -363,5 +389,25 @@ fn Health(ctx: Ctx) -> impl IntoView {
             <p class="hint">"Each rest ends with the Rations' Depletion check (d20 at or over the score: one use left)."</p>
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wager_odds;
+
+    #[test]
+    fn wager_odds_fold_the_hopeless_wagers() {
+        // Ob 3: one or two dice can never make it; three dice all succeed 1/8 of the time; four
+        // dice make three or more in (4 + 1) / 16 = 31.25%.
+        let odds = |ob, cash| wager_odds(ob, cash).unwrap_or_default();
+        assert_eq!(odds(3, 4), "1–2: no chance, 3: 12.5%, 4: 31.3%");
+        assert_eq!(odds(2, 2), "1: no chance, 2: 25.0%");
+        assert_eq!(odds(0, 1), "1: 100.0%");
+        assert_eq!(odds(6, 3), "1–3: no chance");
+        assert_eq!(wager_odds(1, 0), None);
+        // Never more than ten wagers listed, however rich the character: 1 - 1/512 and
+        // 1 - 1/1024.
+        assert!(odds(1, 40).ends_with("9: 99.8%, 10: 99.9%"));
     }
 }

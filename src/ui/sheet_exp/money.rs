@@ -8,9 +8,7 @@ use crate::model::exp_sheet::{ExpEdit, Procedure};
 use crate::rules::expedition::money::{
     COST_GUIDE, MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan,
 };
-use crate::rules::expedition::odds::pass_probability;
 use crate::ui::fields::TextInput;
-use crate::ui::format::pct;
 use crate::ui::tray::Prefill;
 
 /// When a ledger entry was made, compactly in the reader's locale: the time of day for today,
@@ -55,21 +53,10 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     };
     let odds = move || match plan() {
         Ok(p) => match p.ob {
-            Some(ob) => {
-                let top = cash().min(10);
-                if top == 0 {
-                    format!("{}. No Cash to wager.", p.words)
-                } else {
-                    let v: Vec<String> = (1..=top)
-                        .map(|w| format!("{w}: {}", pct(pass_probability(w, ob).unwrap_or(0.0))))
-                        .collect();
-                    format!(
-                        "{}. Chance by Cash dice wagered: {}.",
-                        p.words,
-                        v.join(", ")
-                    )
-                }
-            }
+            Some(ob) => match super::wager_odds(ob, cash()) {
+                Some(odds) => format!("{}. Chance by Cash dice wagered: {odds}.", p.words),
+                None => format!("{}. No Cash to wager.", p.words),
+            },
             None => format!("{}.", p.words),
         },
         Err(e) => e.to_string(),

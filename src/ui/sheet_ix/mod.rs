@@ -203,10 +203,8 @@ pub fn IxSheetView(id: String) -> impl IntoView {
             <health::Injuries/>
             <magic::Conditions/>
             <magic::Magic/>
-            // The gear component brings its own "Gear" region and heading.
-            <div class="panel wide">
-                <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
-            </div>
+            // The gear component is a panel of its own, with its "Gear" region and heading.
+            <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
             <section class="panel" aria-labelledby="ix-notes">
                 <h2 id="ix-notes">"Notes"</h2>
                 <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) multiline=true/>

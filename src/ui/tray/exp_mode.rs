@@ -266,7 +266,7 @@ fn roll_inner(tray: &Tray) -> Result<Outcome, String> {
                 notes: vec![
                     out.test
                         .as_ref()
-                        .map(|t| t.words())
+                        .map(|t| format!("{}.", t.words()))
                         .unwrap_or_else(|| "No roll needed.".into()),
                     format!(
                         "Cash {cash} → {}: {spent} spent ({}).",

@@ -176,9 +176,12 @@ pub fn ExpeditionReferee() -> impl IntoView {
                         .collect_view();
                     view! {
                         <tr>
-                            <th scope="row">{f.name.clone()} {(f.hp == 0).then(|| view! { " " <span class="flag">"Down"</span> })}</th>
-                            <td class="nowrap">{f.dice}"d"</td>
-                            <td class="nowrap">{format!("{} of {}", f.hp, f.max_hp)}</td>
+                            // Pool and HP sit under the name: two fewer columns keep the
+                            // Hit button on a phone's screen without scrolling sideways.
+                            <th scope="row">
+                                {f.name.clone()} {(f.hp == 0).then(|| view! { " " <span class="flag">"Down"</span> })}
+                                <span class="exp-stats">{format!("{}d · {} of {} HP", f.dice, f.hp, f.max_hp)}</span>
+                            </th>
                             <td><div class="exp-fight">
                                 <label class="sr-only" for=sel.clone()>{format!("{} threatens", f.name)}</label>
                                 <select id=sel on:change=move |ev| edit(TableEdit::Threaten(i, event_target_value(&ev).parse().ok()))>
@@ -297,7 +300,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 </div>
                 <div class="table-scroll" tabindex="0" role="region" aria-label="Fighters">
                 <table>
-                    <thead><tr><th scope="col">"Name"</th><th scope="col">"Pool"</th><th scope="col">"HP"</th><th scope="col">"Threatens, gangs up behind, shoots"</th><th scope="col">"Actions"</th></tr></thead>
+                    <thead><tr><th scope="col">"Fighter, pool, HP"</th><th scope="col">"Threatens, gangs up behind, shoots"</th><th scope="col">"Actions"</th></tr></thead>
                     <tbody>{tracker}</tbody>
                 </table>
                 </div>

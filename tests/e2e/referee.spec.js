@@ -9,7 +9,8 @@ async function add(ref, name, dice) {
   await d.fill(String(dice));
   await d.blur();
   await ref.getByRole("button", { name: "Add character" }).click();
-  await expect(ref.getByRole("rowheader", { name, exact: true })).toBeVisible();
+  // The row header carries the pool and HP under the name.
+  await expect(ref.getByRole("rowheader", { name: new RegExp(`^${name}\\s+${dice}d · 6 of 6 HP$`) })).toBeVisible();
 }
 
 test("ganging up and firing into melee in one exchange", async ({ page }) => {
@@ -24,7 +25,7 @@ test("ganging up and firing into melee in one exchange", async ({ page }) => {
   await ref.getByLabel("Level").fill("4");
   await ref.getByLabel("Level").blur();
   await ref.getByRole("button", { name: "Add adversary" }).click();
-  await expect(ref.locator("tbody tr").first()).toContainText("8 of 8");
+  await expect(ref.locator("tbody tr").first()).toContainText("6d · 8 of 8 HP");
   for (const n of ["Ada", "Bo", "Cy"]) await add(ref, n, 3);
 
   await ref.getByLabel("Ogre threatens").selectOption({ label: "Ada" });

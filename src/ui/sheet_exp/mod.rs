@@ -68,7 +68,6 @@ impl Ctx {
     }
 }
 
-/// A number field bound to a local signal (amounts typed before a button uses them).
 /// The chance of passing Ob `ob` for each wager from one Cash die up to what is held (at most
 /// 10), with the hopeless small wagers folded into one entry so the useful ones stand out;
 /// `None` when no Cash is held.
@@ -97,6 +96,7 @@ pub(crate) fn wager_odds(ob: u32, cash: u32) -> Option<String> {
     Some(parts.join(", "))
 }
 
+/// A number field bound to a local signal (amounts typed before a button uses them).
 pub(crate) fn local(label: &'static str, sig: RwSignal<i64>, min: i64, max: i64) -> impl IntoView {
     view! { <NumberInput label=label.to_string() value=sig min max on_commit=Callback::new(move |v| sig.set(v))/> }
 }

@@ -59,5 +59,16 @@ test("ganging up and firing into melee in one exchange", async ({ page }) => {
   await app.reload();
   await expect(page.getByLabel("Bo gangs up behind")).toHaveValue("1");
   await expect(page.getByLabel("Cy shoots")).toBeChecked();
+
+  // A long name wraps on a phone instead of pushing Hit and × out of sight.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const again = page.getByRole("region", { name: "Expedition referee" });
+  await add(again, "Bartholomew-Featherstonehaugh-the-Unconquerable", 3);
+  const scroll = again.getByRole("region", { name: "Fighters" });
+  const fits = await scroll.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+  const hit = await again.getByRole("button", { name: /^Damage Bartholomew/ }).boundingBox();
+  expect(hit.x + hit.width).toBeLessThanOrEqual(390);
+  await scroll.screenshot({ path: `${SHOTS}/referee-long-name-390.png` });
   await app.close();
 });

@@ -819,7 +819,7 @@ mod payout {
         doc.set_capacity("vex", Some(2)).unwrap();
         assert_eq!(
             over_capacity(&list, doc.capacity("vex")).as_deref(),
-            Some("Carries 3 of the 2 slots the table allows: 1 over.")
+            Some("Uses 3 slots; the table allows 2, so 1 over.")
         );
         // Never refused: a fourth item still goes on.
         add(&mut list, 0, Item::new("Thing 4")).unwrap();

@@ -311,7 +311,7 @@ pub fn over_capacity(inv: &Inventory, cap: Option<u32>) -> Option<String> {
     let used: u32 = inv.carriers.iter().map(|c| c.used()).sum();
     (used > cap).then(|| {
         format!(
-            "Carries {used} of the {cap} slots the table allows: {} over.",
+            "Uses {used} slots; the table allows {cap}, so {} over.",
             used - cap
         )
     })

@@ -213,11 +213,12 @@ pub fn ExpeditionReferee() -> impl IntoView {
         let l = d.levels();
         match treasure_guide(d, doc.with(|d| d.players)) {
             Ok(g) => format!(
-                "Adversaries Level {} (range {} to {}). {} hoard(s) of about {} Cash ({} to {}); about {} in all.",
+                "Adversaries Level {} (range {} to {}). {} {} of about {} Cash ({} to {}); about {} in all.",
                 l.typical,
                 l.min,
                 l.max,
                 g.hoards,
+                if g.hoards == 1 { "hoard" } else { "hoards" },
                 g.per_hoard.typical,
                 g.per_hoard.min,
                 g.per_hoard.max,

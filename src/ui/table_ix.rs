@@ -151,6 +151,7 @@ fn Session() -> impl IntoView {
             <ol class="small" reversed>
                 {move || t.doc.with(|d| d.flips.iter().rev().map(|f| view! { <li>{f.clone()}</li> }).collect_view())}
             </ol>
+            {move || t.doc.with(|d| d.flips.is_empty()).then(|| view! { <p class="muted small">"No points spent yet."</p> })}
         </section>
     }
 }
@@ -185,8 +186,15 @@ fn Initiative() -> impl IntoView {
             result: None,
         }))
     });
+    let has_order = Memo::new(move |_| t.doc.with(|d| !d.order.is_empty()));
     let roll_all = move |_| {
         let fighters = t.doc.with_untracked(|d| d.fighters.clone());
+        if fighters.is_empty() {
+            return t.state.notify(vec![
+                "Add a character or an adversary first: no one is in the initiative yet."
+                    .to_string(),
+            ]);
+        }
         let mut results = Vec::new();
         for f in &fighters {
             let pool = match &f.character_id {
@@ -357,10 +365,14 @@ fn Initiative() -> impl IntoView {
                 <p class="muted small">"Tied participants show a grip: drag one within its tie, or use its arrow buttons."</p>
             })}
             <ol class="list-plain order" aria-label="Turn order">{order}</ol>
-            <div class="row wrap">
-                {act(t, "Previous turn", TableEdit::Step(false))}
-                {act(t, "Next turn", TableEdit::Step(true))}
-            </div>
+            // Turns can only be stepped once there is an order to step through. The memo redraws
+            // the buttons only when that changes, so a keyboard user's focus stays on Next turn.
+            {move || has_order.get().then(|| view! {
+                <div class="row wrap">
+                    {act(t, "Previous turn", TableEdit::Step(false))}
+                    {act(t, "Next turn", TableEdit::Step(true))}
+                </div>
+            })}
         </section>
     }
 }

@@ -76,10 +76,10 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   const cashBefore = Number(await sheet(page).locator(".exp-big strong").textContent());
   expect(cashBefore).toBeGreaterThanOrEqual(10);
   // Scarcity is the Referee's call: the normal price first, then +1 when it is ruled.
-  await expect(sheet(page)).toContainText("Cost 5 - Wealth 1: wager Cash against Ob 4");
+  await expect(sheet(page)).toContainText("Cost 5 − Wealth 1: wager Cash against Ob 4");
   await sheet(page).getByLabel("Scarcity").fill("1");
   await sheet(page).getByLabel("Scarcity").blur();
-  await expect(sheet(page)).toContainText("Cost 6 - Wealth 1: wager Cash against Ob 5");
+  await expect(sheet(page)).toContainText("Cost 6 − Wealth 1: wager Cash against Ob 5");
   // Selling goods of Cost 5 at Wealth 1 rolls 4 dice (scarcity only raises a price to buy).
   await sheet(page).getByRole("button", { name: "Sell goods of this Cost" }).click();
   await expect(latest(page)).toContainText(/Sold goods of Cost 5: 4 dice rolled/);
@@ -153,7 +153,7 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await sheet(page).getByLabel("Cost guideline").selectOption({ label: "Cost 4: Shield" });
   await expect(sheet(page).getByLabel("Cost", { exact: true })).toHaveValue("4");
   await expect(sheet(page).getByLabel("What")).toHaveValue("Shield");
-  await expect(sheet(page)).toContainText(/Cost 4 - Wealth 1: wager Cash against Ob 3\. Chance by Cash dice wagered: 1–2: no chance, 3: 12\.5%, .*10: \d+/);
+  await expect(sheet(page)).toContainText(/Cost 4 − Wealth 1: wager Cash against Ob 3\. Chance by Cash dice wagered: 1–2: no chance, 3: 12\.5%, .*10: \d+/);
   await sheet(page).getByLabel("Wager (Cash dice)").fill("4");
   await sheet(page).getByLabel("Wager (Cash dice)").blur();
   await sheet(page).getByRole("button", { name: "Buy in the tray" }).click();

@@ -288,7 +288,7 @@ test("the table sets a slot limit on an Ix gear list: a warning, never a refusal
   await gear.getByRole("button", { name: "New item", exact: true }).click();
   await gear.getByRole("button", { name: "New item", exact: true }).click();
   await expect(gear.locator(".gear-count")).toHaveText("2 / 1 slots used (the table's limit)");
-  await expect(gear.getByRole("list", { name: "Gear warnings" })).toHaveText(/Carries 2 of the 1 slots the table allows: 1 over\./);
+  await expect(gear.getByRole("list", { name: "Gear warnings" })).toHaveText(/Uses 2 slots; the table allows 1, so 1 over\./);
   await audit(page, "ix gear over the table's limit");
   await page.screenshot({ path: `${SHOTS}/ix-gear-limit-phone.png`, fullPage: true });
   await app.close();

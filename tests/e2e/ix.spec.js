@@ -213,6 +213,8 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await init.getByRole("button", { name: "Add", exact: true }).click();
   await init.getByRole("button", { name: /^Ada: On Watch/ }).click();
   await expect(init.getByRole("button", { name: /^Ada: Surprised/ })).toBeVisible();
+  // Turns cannot be stepped before there is an order.
+  await expect(init.getByRole("button", { name: "Next turn" })).toHaveCount(0);
   await init.getByRole("button", { name: "Roll initiative for all" }).click();
   const order = init.getByRole("list", { name: "Turn order" }).getByRole("listitem");
   await expect(order).toHaveCount(3);
@@ -220,8 +222,11 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await expect(order.first()).toHaveAttribute("aria-current", "true");
   for (let i = 0; i < 3; i++) await init.getByRole("button", { name: "Next turn" }).click();
   await expect(init.getByText("Round 2")).toBeVisible();
-  await init.getByRole("button", { name: "Previous turn" }).click();
+  // From the keyboard, focus stays on the button while the turn moves.
+  await init.getByRole("button", { name: "Previous turn" }).focus();
+  await page.keyboard.press("Enter");
   await expect(init.getByText("Round 1")).toBeVisible();
+  await expect(init.getByRole("button", { name: "Previous turn" })).toBeFocused();
   await expect(order.nth(2)).toHaveAttribute("aria-current", "true");
 
   // The Minion group takes damage: members fall as Wounds go.

@@ -116,8 +116,8 @@ for (const size of SIZES) {
         const hits = labels.filter((l) => /^d6: [4-6], success$/.test(l)).length;
         expect(labels.filter((l) => /^d6: [1-3], failure$/.test(l)).length).toBe(5 - hits);
         const words = await app.outcome();
-        if (hits >= 3) expect(words).toBe(hits === 3 ? "Pass: Pass exactly" : `Pass: Pass by ${hits - 3}`);
-        else expect(words).toBe(`Fail: Fail by ${3 - hits}`);
+        if (hits >= 3) expect(words).toBe(hits === 3 ? "Pass exactly" : `Pass by ${hits - 3}`);
+        else expect(words).toBe(`Fail by ${3 - hits}`);
       }
 
       // Versus: 4 dice against 4. Tie = sum C(4,k)^2 / 256 = 70/256; win = lose = 93/256.
@@ -141,7 +141,7 @@ for (const size of SIZES) {
       await tray.getByRole("spinbutton", { name: "Cost" }).fill("5");
       await tray.getByRole("spinbutton", { name: "Cash held" }).fill("4");
       await tray.getByRole("spinbutton", { name: "Cash wagered" }).fill("6");
-      await expect(app.odds("Plan")).toHaveText("Cost 5 - Wealth 3: wager Cash against Ob 2");
+      await expect(app.odds("Plan")).toHaveText("Cost 5 − Wealth 3: wager Cash against Ob 2");
       await app.roll();
       await expect(app.trayMessage()).toContainText("wager is 6, but it must be between 1 and 4");
       await expect(tray.getByRole("spinbutton", { name: "Cash held" })).toHaveValue("4");
@@ -214,7 +214,7 @@ test("the log keeps rolls across a reload, filters, exports, and catches a tampe
   await app.tray().getByRole("textbox", { name: "What for (optional)" }).fill("Lore check");
   await app.trayMode("Plain dice");
   await app.roll();
-  await app.tray().getByRole("combobox", { name: "Rolling for" }).selectOption({ label: "Nobody in particular" });
+  await app.tray().getByRole("combobox", { name: "Rolling for" }).selectOption({ label: "No one" });
   await app.roll();
   await app.roll();
   await expect.poll(async () => JSON.parse((await app.storage())["satchel/v1/rolls"] ?? '{"entries":[]}').entries.length).toBe(3);

@@ -170,7 +170,7 @@ pub struct PurchasePlan {
     pub cost: u32,
     /// `None`: one Cash die, no roll. `Some(ob)`: wager Cash against this Ob.
     pub ob: Option<u32>,
-    /// Plain words, e.g. `"Cost 8 - Wealth 6: wager Cash against Ob 2"`.
+    /// Plain words, e.g. `"Cost 8 − Wealth 6: wager Cash against Ob 2"`.
     pub words: String,
 }
 
@@ -193,7 +193,7 @@ pub fn purchase_plan(wealth: u8, cost: u32, scarcity: u32) -> RulesResult<Purcha
         Ok(PurchasePlan {
             cost,
             ob: Some(ob),
-            words: format!("Cost {cost} - Wealth {w}: wager Cash against Ob {ob}"),
+            words: format!("Cost {cost} − Wealth {w}: wager Cash against Ob {ob}"),
         })
     }
 }

@@ -617,7 +617,7 @@ mod tests {
         doc.left_over = 1;
         let h = party_html(&p, &doc, "Paid.", true);
         assert!(h.contains(r#"data-cap="4" value="1""#));
-        assert!(h.contains("<li>Carries 2 of the 1 slots the table allows: 1 over.</li>"));
+        assert!(h.contains("<li>Uses 2 slots; the table allows 1, so 1 over.</li>"));
         assert!(h.contains("Left over: 1 Cash."));
         assert!(h.contains(r#"<li>Cy: 14 Cash <button type="button" data-p="give:0">Give Cy their 14 Cash</button></li>"#));
         assert!(h.contains(r#"role="status">Paid.</p>"#));

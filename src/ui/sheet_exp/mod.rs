@@ -344,7 +344,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                         {until_opts}
                     </select>
                 </div>
-                <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"Bonus HP expire now"</button>
+                <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"End Bonus HP now"</button>
             </div>
             // Controls for play, left off the paper copy.
             <div class="no-print">

@@ -113,7 +113,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                         }
                     }
                 >
-                    <option value="">"Pick from the list, or type a Cost below"</option>
+                    <option value="">"None: type a Cost below"</option>
                     {COST_GUIDE
                         .iter()
                         .enumerate()
@@ -165,6 +165,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                     })
                 }}
             </ol>
+            {move || s.with(|s| s.core.purse.ledger.is_empty()).then(|| view! { <p class="muted small">"No Cash changes yet."</p> })}
         </section>
     }
 }

@@ -109,9 +109,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                             sp.fixed_ob().unwrap_or(0)
                         ));
                     }
-                    if k.exhausted {
-                        state.push("exhausted until a long rest".to_string());
-                    }
+                    let exhausted = k.exhausted;
                     if let Some(d) = k.active {
                         state.push(format!("active, {}", d.words()));
                     }
@@ -119,7 +117,9 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                         <li class="exp-spell">
                             <strong>{name.clone()}</strong>
                             {format!(" ({}, {} {}). {} {dice} dice: {odds}. ", sp.family.name(), sp.ability.name(), a, ob.words())}
-                            {(!state.is_empty()).then(|| view! { <span class="flag">{state.join("; ")}</span> })}
+                            // Exhaustion is a warning; being infused or active is not.
+                            {exhausted.then(|| view! { <span class="flag">"exhausted until a long rest"</span> })}
+                            {(!state.is_empty()).then(|| view! { <span class="flag calm">{state.join("; ")}</span> })}
                             <span class="muted">{sp.summary}</span>
                             <div class="exp-actions">
                                 <button
@@ -205,7 +205,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                 </div>
             </div>
             <fieldset class="exp-ritual">
-                <legend>"Ritual: an exploration turn, not a round"</legend>
+                <legend>"Ritual (an exploration turn)"</legend>
                 <div class="exp-row">
                     {local("Ritual HP (+1d each)", rit_hp, 0, 20)}
                     {local("Ritual Cash (+1d each)", rit_cash, 0, 200)}

@@ -181,7 +181,7 @@ fn roll_inner(tray: &Tray) -> Result<Outcome, String> {
                 mode: "Expedition",
                 pool: format!("{}; {}", pool.breakdown(), describe_test(pool.dice(), ob)),
                 groups: vec![(String::new(), dice_of(&t.roll))],
-                words: format!("{}: {}", if t.passed { "Pass" } else { "Fail" }, t.words()),
+                words: t.words(),
                 notes,
             })
         }

@@ -163,7 +163,7 @@ pub fn LogView() -> impl IntoView {
                 "Show rolls for"
                 <select on:change=move |ev| filter.set(event_target_value(&ev)) prop:value=move || filter.get()>
                     <option value="">"Everyone"</option>
-                    <option value="-">"Nobody in particular"</option>
+                    <option value="-">"No one"</option>
                     {move || {
                         people()
                             .into_iter()

@@ -564,7 +564,7 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
                                 tray.who.set((!v.is_empty()).then_some(v));
                             }
                         >
-                            <option value="">"Nobody in particular"</option>
+                            <option value="">"No one"</option>
                             {move || {
                                 let mut opts = who_options();
                                 if let (Some(id), Some(name)) = (tray.who.get(), tray.request_name.get())

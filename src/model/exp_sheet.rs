@@ -68,7 +68,7 @@ pub struct ExpSheet {
 
 /// When the Bonus HP pool expires. The reference only says bonus HP "almost always expire" at
 /// the end of the period their source sets; the sheet applies the two periods it can see (the
-/// rests) and leaves the end of a scene or day to the "End Bonus HP now" button.
+/// rests) and leaves the end of a scene or day to the "End Bonus HP" button.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum BonusUntil {
     /// Until emptied by hand (the end of a scene, a day, a spell's duration).

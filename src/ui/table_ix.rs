@@ -189,12 +189,6 @@ fn Initiative() -> impl IntoView {
     let has_order = Memo::new(move |_| t.doc.with(|d| !d.order.is_empty()));
     let roll_all = move |_| {
         let fighters = t.doc.with_untracked(|d| d.fighters.clone());
-        if fighters.is_empty() {
-            return t.state.notify(vec![
-                "Add a character or an adversary first: no one is in the initiative yet."
-                    .to_string(),
-            ]);
-        }
         let mut results = Vec::new();
         for f in &fighters {
             let pool = match &f.character_id {

@@ -206,7 +206,7 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   // Bonus HP that last until the next rest go at the short rest.
   await sheet(page).getByLabel("Bonus HP", { exact: true }).fill("3");
   await sheet(page).getByLabel("Bonus HP", { exact: true }).blur();
-  await sheet(page).getByLabel("Bonus HP last").selectOption({ label: "At the next rest" });
+  await sheet(page).getByLabel("Bonus HP last").selectOption({ label: "Until the next rest" });
   await sheet(page).getByRole("button", { name: "Short rest (+3 HP)" }).click();
   await expect(latest(page)).toContainText(/Short rest: regained 3 HP\..* 3 Bonus HP expired\./);
   await expect(sheet(page).getByLabel("Bonus HP", { exact: true })).toHaveValue("0");

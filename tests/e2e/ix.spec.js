@@ -202,8 +202,11 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await foes.getByRole("button", { name: "Add" }).click();
   await expect(foes.getByText("3 of 3 standing, 12 of 12 Wounds")).toBeVisible();
 
-  // Three participants.
+  // Three participants. Rolling before anyone is added is refused, with the reason.
   const init = panel(page, "Initiative");
+  await init.getByRole("button", { name: "Roll initiative for all" }).click();
+  await expect(app.banner("Add participants, then roll for all of them.")).toBeVisible();
+  await app.banner("Add participants").getByRole("button", { name: "Dismiss" }).click();
   for (const name of ["Vex", "Ada"]) {
     await init.getByRole("combobox", { name: "Character from the roster" }).selectOption({ label: name });
     await init.getByRole("button", { name: "Add character" }).click();

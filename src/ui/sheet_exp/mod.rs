@@ -295,9 +295,9 @@ fn Health(ctx: Ctx) -> impl IntoView {
         })
     };
     let until = [
-        (BonusUntil::Manual, "When I say (scene or day ends)"),
-        (BonusUntil::AnyRest, "At the next rest"),
-        (BonusUntil::LongRest, "At the next long rest"),
+        (BonusUntil::Manual, "Until I end them"),
+        (BonusUntil::AnyRest, "Until the next rest"),
+        (BonusUntil::LongRest, "Until a long rest"),
     ];
     let until_opts = until
         .iter()
@@ -344,7 +344,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                         {until_opts}
                     </select>
                 </div>
-                <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"End Bonus HP now"</button>
+                <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"End Bonus HP"</button>
             </div>
             // Controls for play, left off the paper copy.
             <div class="no-print">

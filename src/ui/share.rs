@@ -270,7 +270,7 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                     <h2 id="share-preview-title">"A character was shared with you"</h2>
                     <p>
                         <strong>{c.name.clone()}</strong>
-                        " (" {c.system.label()} ")"
+                        " (" {c.system().label()} ")"
                     </p>
                     {exists
                         .then(|| {

@@ -6,11 +6,11 @@ use super::dice::{Ability, Pool};
 use super::error::{RulesError, RulesResult};
 use super::harm::{Health, MAX_BONUS_HP, MAX_HP, Protection};
 use super::improvement::{ImprovementOutcome, Stat, attempt_improvement};
-use super::inventory::Inventory;
 use super::magic::KnownSpell;
 use super::money::{MAX_CASH, PurchaseOutcome, Purse, purchase, runestone_cost};
 use super::social::{ProjectClock, Reputation, Stronghold};
 use super::spells::find_spell;
+use crate::rules::inventory::Inventory;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 

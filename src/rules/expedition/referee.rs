@@ -55,6 +55,18 @@ pub enum Appearing {
     Tons,
 }
 
+impl Appearing {
+    /// The tag's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Appearing::Several => "several",
+            Appearing::Plural => "plural",
+            Appearing::Many => "many",
+            Appearing::Tons => "tons",
+        }
+    }
+}
+
 /// The range of a number appearing, inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CountRange {

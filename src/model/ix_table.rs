@@ -119,10 +119,10 @@ pub struct IxTableDoc {
     pub schema: u32,
     /// A session pool kept here by older versions; read once and handed to the session
     /// document, never written again.
-    #[serde(default, skip_serializing)]
+    #[serde(default, rename = "session", skip_serializing)]
     pub legacy_session: Option<SessionPool>,
     /// Flips kept here by older versions, handed over with [`IxTableDoc::legacy_session`].
-    #[serde(default, skip_serializing)]
+    #[serde(default, rename = "flips", skip_serializing)]
     pub legacy_flips: Vec<String>,
     /// Participants as added.
     #[serde(default)]

@@ -92,7 +92,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                     <span class="muted">" dice"</span>
                 </p>
             </div>
-            <p>{move || lifestyle(wealth()).map(|l| format!("Lifestyle: {l:?}.")).unwrap_or_default()}</p>
+            <p>{move || lifestyle(wealth()).map(|l| format!("Lifestyle: {}.", l.label())).unwrap_or_default()}</p>
             <button
                 type="button"
                 disabled=move || s.with(|s| s.core.purse.income_rolled_this_session)

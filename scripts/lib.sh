@@ -66,6 +66,16 @@ ensure_chromium() {
   export SATCHEL_CHROMIUM="${SATCHEL_CHROMIUM:-$(command -v chromium)}"
 }
 
+# wasm32 cargo commands. cargo ignores .cargo/config.toml's rustflags whenever the caller set
+# RUSTFLAGS or CARGO_ENCODED_RUSTFLAGS; then both are passed, joined (scripts/rustflags.mjs).
+cargo_wasm32() {
+  if [ -n "${RUSTFLAGS:-}${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
+    CARGO_ENCODED_RUSTFLAGS=$(node scripts/rustflags.mjs) cargo "$@"
+  else
+    cargo "$@"
+  fi
+}
+
 ensure_wasm_split() {
   if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
     say "installing wasm_split_cli $WASM_SPLIT_VERSION (splits the wasm into on-demand chunks)"

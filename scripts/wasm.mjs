@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { patch } from "./patch.mjs";
+import { wasm32Env } from "./rustflags.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR || process.cwd();
@@ -60,14 +61,15 @@ mkdirSync(join(work, "bindgen"), { recursive: true });
 
 // Chunks call into the first-load module through the shared function table. With reference
 // types on, wasm-bindgen rewrites the signatures of its casts in the first-load module and such
-// a call fails ("function signature mismatch"), so split builds turn them off. Tests are never
-// split and keep the defaults from .cargo/config.toml.
+// a call fails ("function signature mismatch"), so split builds turn them off, after the
+// caller's and .cargo/config.toml's flags so nothing turns them back on. Tests are never split
+// and keep the defaults.
 const cargoArgs = ["build", "--target=wasm32-unknown-unknown", "--bin=satchel", "--features=split"];
 if (profile === "release") cargoArgs.push("--release");
 execFileSync("cargo", cargoArgs, {
   cwd: source,
   stdio: ["ignore", "inherit", "inherit"],
-  env: { ...process.env, RUSTFLAGS: "--cfg erase_components -Ctarget-feature=-reference-types" },
+  env: wasm32Env(process.env, ["-Ctarget-feature=-reference-types"]),
 });
 run("wasm_split_cli", [input, work]);
 const chunks = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== "main.wasm");

@@ -6,6 +6,12 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+# The splitter (crate wasm_split_cli_support) is not read from Cargo.lock as wasm-bindgen's CLI
+# is: it is a tool, not a dependency, and its versions do not follow those of the crates
+# Cargo.lock holds (wasm_split_helpers and wasm_split_macros, through Leptos: helpers 0.2.3 go
+# with splitter 0.2.2). What must agree is the format the helpers mark the wasm with, shared by
+# the 0.2 series and checked by the splitter. So this line is the one home of its version, and
+# ensure_wasm_split stops when Cargo.lock's helpers leave the splitter's series.
 WASM_SPLIT_VERSION=0.2.2
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -30,8 +36,13 @@ ensure_trunk() {
   fi
 }
 
+# A package's version in Cargo.lock.
+locked_version() {
+  cargo pkgid -p "$1" | sed 's/.*@//'
+}
+
 wasm_bindgen_version() {
-  cargo pkgid -p wasm-bindgen | sed 's/.*@//'
+  locked_version wasm-bindgen
 }
 
 ensure_wasm_bindgen() {
@@ -77,7 +88,12 @@ cargo_wasm32() {
 }
 
 ensure_wasm_split() {
-  if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  local helpers
+  helpers=$(locked_version wasm_split_helpers)
+  [ "${helpers%.*}" = "${WASM_SPLIT_VERSION%.*}" ] ||
+    die "Cargo.lock has wasm_split_helpers $helpers, which wasm_split_cli $WASM_SPLIT_VERSION may not read: set WASM_SPLIT_VERSION in scripts/lib.sh to a ${helpers%.*}.x release"
+  # The tool has no --version; cargo's install record (~/.cargo/.crates.toml) knows it.
+  if ! command -v wasm_split_cli >/dev/null || ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
     say "installing wasm_split_cli $WASM_SPLIT_VERSION (splits the wasm into on-demand chunks)"
     cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
   fi

@@ -65,16 +65,50 @@ ensure_node_modules() {
   wasm-opt --version | grep -q "version $BINARYEN_VERSION" || die "wasm-opt $BINARYEN_VERSION not first on PATH"
 }
 
+# Whether "$1" is a browser or driver that actually starts (Ubuntu's chromium is a stub that
+# asks for a snap instead).
+runs() {
+  [ -n "$1" ] && "$1" --version >/dev/null 2>&1
+}
+
+# Picks the browser and driver for the browser tests, in this order: the caller's
+# (SATCHEL_CHROMIUM and CHROMEDRIVER), a GitHub runner's Chrome and its matching ChromeDriver
+# ($CHROMEWEBDRIVER), a working chromium and chromedriver on PATH, or Debian's packages.
 ensure_chromium() {
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! chromium --version >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null; then
-    say "installing Chromium, ChromeDriver and pdftoppm from Debian"
-    as_root apt-get update
-    # One command, so the browser and its driver come at the same version. pdftoppm turns the
-    # print tests' PDFs into pictures.
-    as_root apt-get install -y --no-install-recommends chromium chromium-driver poppler-utils
+  if runs "${SATCHEL_CHROMIUM:-}" && runs "${CHROMEDRIVER:-}"; then
+    :
+  elif [ -n "${CHROMEWEBDRIVER:-}" ] && runs "$(command -v google-chrome)" && runs "$CHROMEWEBDRIVER/chromedriver"; then
+    SATCHEL_CHROMIUM=$(command -v google-chrome)
+    CHROMEDRIVER="$CHROMEWEBDRIVER/chromedriver"
+  else
+    if ! runs "$(command -v chromium)" || ! runs "$(command -v chromedriver)"; then
+      grep -qx 'ID=debian' /etc/os-release 2>/dev/null ||
+        die "no working chromium and chromedriver: install a real Chromium or Chrome and its ChromeDriver, and put them on PATH as chromium and chromedriver (or set SATCHEL_CHROMIUM and CHROMEDRIVER)"
+      say "installing Chromium and ChromeDriver from Debian"
+      as_root apt-get update
+      # One command, so the browser and its driver come at the same version.
+      as_root apt-get install -y --no-install-recommends chromium chromium-driver
+    fi
+    SATCHEL_CHROMIUM=$(command -v chromium)
+    CHROMEDRIVER=$(command -v chromedriver)
   fi
-  export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
-  export SATCHEL_CHROMIUM="${SATCHEL_CHROMIUM:-$(command -v chromium)}"
+  export SATCHEL_CHROMIUM CHROMEDRIVER
+  # pdftoppm turns the print tests' PDFs into pictures.
+  if ! command -v pdftoppm >/dev/null; then
+    say "installing pdftoppm (poppler-utils)"
+    as_root apt-get update
+    as_root apt-get install -y --no-install-recommends poppler-utils
+  fi
+  # webdriver.json names Debian's browser; the wasm tests get a copy naming any other.
+  if [ "$SATCHEL_CHROMIUM" != "$(node -p 'require("./webdriver.json")["goog:chromeOptions"].binary')" ]; then
+    mkdir -p target
+    node -e '
+      const c = require("./webdriver.json");
+      c["goog:chromeOptions"].binary = process.argv[1];
+      require("fs").writeFileSync("target/webdriver.json", JSON.stringify(c, null, 2));
+    ' "$SATCHEL_CHROMIUM"
+    export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/target/webdriver.json"
+  fi
 }
 
 # wasm32 cargo commands. cargo ignores .cargo/config.toml's rustflags whenever the caller set

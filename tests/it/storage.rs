@@ -1,6 +1,6 @@
 //! The storage layer over an in-memory store: load order, quarantine, newer data, full
 //! storage and other tabs' events. The same layer runs against real localStorage in
-//! `web_storage.rs`.
+//! `tests/web_storage.rs`.
 
 use proptest::prelude::*;
 use satchel::model::{
@@ -281,7 +281,7 @@ fn other_tabs_events_are_classified() {
 
 #[test]
 fn the_schema_1_fixture_still_loads() {
-    let raw = include_str!("fixtures/character-v1.json");
+    let raw = include_str!("../fixtures/character-v1.json");
     let c = decode_character(raw).unwrap();
     assert_eq!(c.name, "Rook of the Ninth Lantern");
     assert_eq!(c.system(), System::Expedition);

@@ -62,9 +62,12 @@ fn shield() -> Item {
 
 #[test]
 fn schema_2_characters_migrate_to_one_sheet_with_their_gear_as_the_record() {
-    let c = decode_character(include_str!("fixtures/character-v2-expedition.json")).unwrap();
+    let c = decode_character(include_str!("../fixtures/character-v2-expedition.json")).unwrap();
     assert_eq!(c.schema, CHARACTER_SCHEMA);
-    assert_eq!((c.system(), c.name.as_str(), c.rev), (System::Expedition, "Mara Vell", 7));
+    assert_eq!(
+        (c.system(), c.name.as_str(), c.rev),
+        (System::Expedition, "Mara Vell", 7)
+    );
     let s = c.expedition().unwrap();
     assert_eq!(s.core.health.hp, 4);
     // The old sheet said: armour worn, its Block used; 2 shields, one Block used. The gear
@@ -72,7 +75,12 @@ fn schema_2_characters_migrate_to_one_sheet_with_their_gear_as_the_record() {
     // shields are in the character's own slots, the first one's Block used.
     let p = s.protection();
     assert_eq!(
-        (p.armour, p.armour_block_used, p.shields, p.shield_blocks_used),
+        (
+            p.armour,
+            p.armour_block_used,
+            p.shields,
+            p.shield_blocks_used
+        ),
         (true, true, 2, 1)
     );
     let me = &s.gear.carriers[0].items;
@@ -89,7 +97,7 @@ fn schema_2_characters_migrate_to_one_sheet_with_their_gear_as_the_record() {
     assert!(v["sheet"]["expedition"].is_object());
     assert!(v.get("system").is_none() && v.get("expedition").is_none());
 
-    let ix = decode_character(include_str!("fixtures/character-v2-ix.json")).unwrap();
+    let ix = decode_character(include_str!("../fixtures/character-v2-ix.json")).unwrap();
     assert_eq!((ix.system(), ix.name.as_str()), (System::Ix, "Vex"));
     assert!(matches!(ix.sheet, Sheet::Ix(_)));
     // The old per-sheet Fortune flag is not carried: the session document holds the points.
@@ -154,7 +162,13 @@ fn armour_in_your_own_slots_is_worn_and_blocks_once_a_day() {
     assert_eq!(s.core.health.hp, 5);
     assert!(s.gear.carriers[0].items[0].block_used);
     // Taking the armour off and putting it back on does not repair it.
-    gear(&mut s, GearEdit::Wear { index: 0, on: false });
+    gear(
+        &mut s,
+        GearEdit::Wear {
+            index: 0,
+            on: false,
+        },
+    );
     assert!(!s.protection().armour);
     gear(&mut s, GearEdit::Wear { index: 0, on: true });
     let p = s.protection();
@@ -216,7 +230,8 @@ fn armour_in_your_own_slots_is_worn_and_blocks_once_a_day() {
         },
     );
     let r = s.gear.carriers[0].items.len() - 1;
-    s.apply(ExpEdit::Roll(7, Procedure::LongRest(0, r))).unwrap();
+    s.apply(ExpEdit::Roll(7, Procedure::LongRest(0, r)))
+        .unwrap();
     assert_eq!(s.protection().blocks_left(), 2);
 }
 
@@ -290,7 +305,8 @@ fn a_rest_checks_the_rations_actually_carried_and_marks_them() {
     let mut marked = None;
     for seed in 0..200u64 {
         let mut t = s.clone();
-        t.apply(ExpEdit::Roll(seed, Procedure::ShortRest(0, 0))).unwrap();
+        t.apply(ExpEdit::Roll(seed, Procedure::ShortRest(0, 0)))
+            .unwrap();
         let line = t.last().unwrap().to_string();
         assert!(line.contains("Trail rations Depletion d20"), "{line}");
         let last = t.gear.carriers[0].items[0].last_use;
@@ -302,7 +318,8 @@ fn a_rest_checks_the_rations_actually_carried_and_marks_them() {
     }
     // Marked "last use": the next rest finishes them without a roll, and they are gone.
     let mut s = marked.expect("a 20 turns up within 200 seeds");
-    s.apply(ExpEdit::Roll(1, Procedure::LongRest(0, 0))).unwrap();
+    s.apply(ExpEdit::Roll(1, Procedure::LongRest(0, 0)))
+        .unwrap();
     assert!(s.gear.carriers[0].items.is_empty());
     assert!(s.last().unwrap().contains("now used up"));
     assert_eq!(s.core.health.hp, s.core.health.max_hp);
@@ -337,7 +354,10 @@ fn a_hit_on_the_tracker_is_a_hit_on_the_sheet_and_back() {
     assert_eq!(t.fighters[0].name, "", "no copy of the name is kept");
     let v = t.views(&r);
     // Hard attack: 2 + Might 2 = 4 dice; 6 of 6 HP, read from the sheet.
-    assert_eq!((v[0].name.as_str(), v[0].dice, v[0].hp, v[0].max_hp), ("Ada", 4, 6, 6));
+    assert_eq!(
+        (v[0].name.as_str(), v[0].dice, v[0].hp, v[0].max_hp),
+        ("Ada", 4, 6, 6)
+    );
     apply_with_roster(&mut t, &mut r, RefEdit::Harm(0, 2), 4).unwrap();
     assert_eq!(sheet(&r, "ada").core.health.hp, 4);
     assert_eq!(t.views(&r)[0].hp, 4);
@@ -370,7 +390,13 @@ fn an_exchange_deals_its_damage_to_the_characters_sheet() {
     let mut hurt = false;
     for seed in 0..60u64 {
         let (mut r2, mut t2) = (r.clone(), t.clone());
-        apply_with_roster(&mut t2, &mut r2, RefEdit::Roll(seed, TableRoll::Exchange), 5).unwrap();
+        apply_with_roster(
+            &mut t2,
+            &mut r2,
+            RefEdit::Roll(seed, TableRoll::Exchange),
+            5,
+        )
+        .unwrap();
         let line = t2.log.last().unwrap().clone();
         let hp = sheet(&r2, "ada").core.health.hp;
         // The tracker keeps no HP of its own for Ada: whatever the log says she took, the
@@ -415,7 +441,10 @@ fn ix_participants_are_named_by_their_sheet() {
         result: None,
     };
     apply_with_roster(&mut d, &mut r, IxEdit2::AddFighter(pc), 2).unwrap();
-    assert_eq!(d.fighters[0].name, "", "the table keeps no copy of the name");
+    assert_eq!(
+        d.fighters[0].name, "",
+        "the table keeps no copy of the name"
+    );
     r.apply(
         CharacterAction::Rename {
             id: "vex".into(),
@@ -434,7 +463,10 @@ fn ix_participants_are_named_by_their_sheet() {
         4,
     )
     .unwrap();
-    assert_eq!(r.get("vex").unwrap().ix().unwrap().character.health.wounds, 7);
+    assert_eq!(
+        r.get("vex").unwrap().ix().unwrap().character.health.wounds,
+        7
+    );
     // A character not on this device cannot join.
     let ghost = Fighter {
         character_id: Some("ghost".into()),
@@ -470,7 +502,13 @@ fn fortune_spent_anywhere_flips_the_one_pool_and_is_refused_when_none_is_left() 
     assert_eq!(s.fortune_for_next_check(), 1);
     spend(&mut s, Point::Fortune, "Vex").unwrap();
     spend(&mut s, Point::Fortune, "Ada").unwrap();
-    assert_eq!(s.pool, Some(SessionPool { fortune: 0, peril: 3 }));
+    assert_eq!(
+        s.pool,
+        Some(SessionPool {
+            fortune: 0,
+            peril: 3
+        })
+    );
     let before = s.clone();
     let err = spend(&mut s, Point::Fortune, "Vex").unwrap_err();
     assert!(err.to_string().contains("No Fortune Point"), "{err}");
@@ -497,14 +535,26 @@ fn fortune_spent_anywhere_flips_the_one_pool_and_is_refused_when_none_is_left() 
 fn an_old_ix_table_hands_its_pool_to_the_session_document() {
     let raw = r#"{"schema":1,"session":{"fortune":2,"peril":3},"flips":["Fortune spent, now Peril (Vex)"]}"#;
     let t: IxTableDoc = satchel::model::decode(raw, IxTableDoc::SCHEMA).unwrap();
-    assert_eq!(t.legacy_session, Some(SessionPool { fortune: 2, peril: 3 }));
+    assert_eq!(
+        t.legacy_session,
+        Some(SessionPool {
+            fortune: 2,
+            peril: 3
+        })
+    );
     let mut s = IxSession::default();
     s.apply(
         SessionEdit::Adopt(t.legacy_session.unwrap(), t.legacy_flips.clone()),
         &Roster::default(),
     )
     .unwrap();
-    assert_eq!(s.pool, Some(SessionPool { fortune: 2, peril: 3 }));
+    assert_eq!(
+        s.pool,
+        Some(SessionPool {
+            fortune: 2,
+            peril: 3
+        })
+    );
     // The table never writes the old pool again.
     assert!(!encode(&t).contains("fortune"));
 }

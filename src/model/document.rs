@@ -127,6 +127,17 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
                     }
                 }
             };
+            // Schema 2 kept armour and shields inside the rules' core, apart from the gear; the
+            // sheet takes them aside and moves them onto the gear's items (`ExpSheet::migrate`).
+            let mut sheet = sheet;
+            if let Some(old) = sheet
+                .get_mut("core")
+                .and_then(|core| core.as_object_mut())
+                .and_then(|core| core.remove("protection"))
+                && let Some(s) = sheet.as_object_mut()
+            {
+                s.insert("legacy_protection".into(), old);
+            }
             let mut tagged = serde_json::Map::new();
             tagged.insert(system.slug().into(), sheet);
             obj.insert("sheet".into(), tagged.into());

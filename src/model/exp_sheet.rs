@@ -65,6 +65,10 @@ pub struct ExpSheet {
     /// (the Enmity Clause). The player removes a flag once the Referee has decided.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enmities: Vec<String>,
+    /// Armour and shields as schema 2 kept them, apart from the gear; moved onto the gear's
+    /// items by [`ExpSheet::migrate`] and never written again.
+    #[serde(default, skip_serializing)]
+    pub legacy_protection: Option<Protection>,
 }
 
 /// When the Bonus HP pool expires. The reference only says bonus HP "almost always expire" at
@@ -113,7 +117,6 @@ fn default_core() -> Box<Character> {
             pending_down_and_out: 0,
             short_rest_taken: false,
         },
-        protection: Protection::default(),
         wealth: 1,
         purse: Purse::default(),
         connections: 0,
@@ -368,6 +371,7 @@ impl ExpSheet {
             retired: false,
             bonus_until: BonusUntil::Manual,
             enmities: Vec::new(),
+            legacy_protection: None,
         }
     }
 
@@ -377,7 +381,7 @@ impl ExpSheet {
     /// the items they describe (added to the character's own slots when missing), and Rations
     /// typed as a plain consumable become Rations.
     pub fn migrate(&mut self) {
-        let old = std::mem::take(&mut self.core.protection);
+        let old = self.legacy_protection.take().unwrap_or_default();
         self.gear.settle_worn();
         if old != Protection::default() {
             self.adopt_protection(&old);
@@ -805,7 +809,7 @@ impl ExpSheet {
                 let [h] = party;
                 c.health = h;
                 if long {
-                    c.long_rest_gear();
+                    c.long_rest_spells();
                     self.gear.repair_blocks();
                 }
                 let rations_line = match &out.rations {

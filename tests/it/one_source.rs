@@ -89,7 +89,7 @@ fn schema_2_characters_migrate_to_one_sheet_with_their_gear_as_the_record() {
     assert_eq!(me.iter().filter(|i| i.kind == ItemKind::Shield).count(), 2);
     // Rations typed as a plain consumable are Rations now; the old fields are gone.
     assert_eq!(me[1].kind, ItemKind::Rations);
-    assert_eq!(s.core.protection, Default::default());
+    assert_eq!(s.legacy_protection, None);
     // Saved again, it reads back the same, and the JSON names the game once.
     let raw = encode(&c);
     assert_eq!(decode_character(&raw).unwrap(), c);

@@ -59,10 +59,10 @@ impl Appearing {
     /// The tag's name.
     pub fn label(self) -> &'static str {
         match self {
-            Appearing::Several => "several",
-            Appearing::Plural => "plural",
-            Appearing::Many => "many",
-            Appearing::Tons => "tons",
+            Appearing::Several => "Several",
+            Appearing::Plural => "Plural",
+            Appearing::Many => "Many",
+            Appearing::Tons => "Tons",
         }
     }
 }

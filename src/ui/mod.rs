@@ -27,7 +27,9 @@ mod tray;
 
 pub use route::Screen;
 pub use state::AppState;
-pub use tray::{CharacterRolls, DiceTray, Prefill, TrayContext, TrayRequest, provide_tray};
+pub use tray::{
+    CharacterRolls, DiceTray, Prefill, TrayError, TrayHandle, TrayRequest, provide_tray,
+};
 
 /// Mounts the app into `#app`, replacing the static boot shell `index.html` paints first.
 pub fn mount() {

@@ -1,16 +1,19 @@
 //! The tray's handle in headless Chromium (`cargo test --target wasm32-unknown-unknown --test
 //! web_tray`): a request opens the tray prefilled, a roll is logged and its Cash change
-//! reaches the requester. The tests drive the panel as a user does, by its buttons, and read
-//! what a user (or the log) sees.
+//! reaches the requester, and the session's Story points are asked before a point is marked
+//! and spent when the check is rolled. The tests drive the panel as a user does, by its
+//! buttons, and read what a user (or the log) sees.
 #![cfg(target_arch = "wasm32")]
 
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use leptos::prelude::*;
 use satchel::rules::expedition::money::LedgerEntry;
 use satchel::rules::ix::pool::{Difficulty, Pool};
-use satchel::ui::{DiceTray, Prefill, TrayHandle, TrayRequest, provide_tray};
+use satchel::ui::{DiceTray, Prefill, StoryPoints, TrayHandle, TrayRequest, provide_tray};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -67,6 +70,7 @@ async fn click(selector: &str) {
 }
 
 const ROLL: &str = ".tray button.roll";
+const FORTUNE: &str = ".tray [aria-label='Story points'] button:nth-child(1)";
 
 /// The roll log as stored (what survives a reload).
 fn logged() -> Vec<serde_json::Value> {
@@ -79,7 +83,7 @@ fn logged() -> Vec<serde_json::Value> {
 }
 
 /// Mounts the tray on an empty log; the tray stays until the returned guard is dropped.
-fn mount() -> (TrayHandle, impl Drop) {
+fn mount(points: Option<Rc<dyn StoryPoints>>) -> (TrayHandle, impl Drop) {
     if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = s.clear();
     }
@@ -87,7 +91,7 @@ fn mount() -> (TrayHandle, impl Drop) {
     let out = ctx.clone();
     let body = document().body().expect("a body");
     let mounted = leptos::mount::mount_to(body, move || {
-        provide_tray();
+        provide_tray(points);
         *out.lock().unwrap() = use_context::<TrayHandle>();
         view! { <DiceTray/> }
     });
@@ -103,7 +107,7 @@ fn lore_pool() -> Pool {
 
 #[wasm_bindgen_test]
 async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
-    let (tray, _mounted) = mount();
+    let (tray, _mounted) = mount(None);
     tray.open(TrayRequest {
         label: "Lore check, Intellect 3, Lore 2, Average".into(),
         character_id: Some("c1".into()),
@@ -157,4 +161,97 @@ async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
     assert_eq!(entries[0].amount, -3);
     assert_eq!(entries[0].balance, 1);
     assert!(entries[0].reason.contains("Rope"));
+}
+
+/// A session pool that can run dry or refuse to spend, and remembers what was spent.
+#[derive(Default)]
+struct Session {
+    fortune_left: Cell<u32>,
+    refuse_spend: Cell<bool>,
+    spent: RefCell<Vec<(bool, Option<String>, String)>>,
+}
+
+struct Points(Rc<Session>);
+
+impl StoryPoints for Points {
+    fn check(&self, fortune: bool) -> Result<(), String> {
+        if fortune && self.0.fortune_left.get() == 0 {
+            return Err("No Fortune Point is left in the session pool.".into());
+        }
+        Ok(())
+    }
+
+    fn spend(&self, fortune: bool, who: Option<String>, label: &str) -> Result<(), String> {
+        if self.0.refuse_spend.get() {
+            return Err("The session pool is on the GM's device; spend the point there.".into());
+        }
+        if fortune {
+            self.0.fortune_left.set(self.0.fortune_left.get() - 1);
+        }
+        self.0
+            .spent
+            .borrow_mut()
+            .push((fortune, who, label.to_string()));
+        Ok(())
+    }
+}
+
+#[wasm_bindgen_test]
+async fn story_points_are_asked_before_marking_and_spent_when_rolled() {
+    let session = Rc::new(Session::default());
+    let points = || Some(Rc::new(Points(session.clone())) as Rc<dyn StoryPoints>);
+    let (tray, _mounted) = mount(points());
+    tray.open(TrayRequest {
+        label: "Lore check".into(),
+        character_id: Some("c1".into()),
+        prefill: Prefill::Ix(lore_pool()),
+        ..Default::default()
+    });
+    settle().await;
+
+    // None left: the reason is beside the buttons, and pressing anyway marks nothing.
+    assert_eq!(
+        text("#tray-points-why"),
+        "No Fortune Point is left in the session pool."
+    );
+    click(FORTUNE).await;
+    assert_eq!(
+        text(".tray-message"),
+        "No Fortune Point is left in the session pool."
+    );
+    assert_eq!(text(".pool-words"), "1 Ability, 2 Mastery vs 2 Trial");
+
+    // One is granted (a real session document would redraw by itself; this one is told).
+    session.fortune_left.set(1);
+    tray.set_story_points(points());
+    settle().await;
+    assert!(
+        document()
+            .query_selector("#tray-points-why")
+            .unwrap()
+            .is_none()
+    );
+    click(FORTUNE).await;
+    assert_eq!(text(".pool-words"), "3 Mastery vs 2 Trial");
+    assert_eq!(text(FORTUNE), "Fortune Point spent");
+
+    // The session refuses the spend: nothing is rolled, shown or logged.
+    session.refuse_spend.set(true);
+    click(ROLL).await;
+    assert_eq!(
+        text(".tray-message"),
+        "The session pool is on the GM's device; spend the point there."
+    );
+    assert!(document().query_selector(".tray-result").unwrap().is_none());
+    assert!(logged().is_empty());
+
+    session.refuse_spend.set(false);
+    click(ROLL).await;
+    assert_eq!(
+        *session.spent.borrow(),
+        [(true, Some("c1".to_string()), "Lore check".to_string())]
+    );
+    assert_eq!(session.fortune_left.get(), 0);
+    assert_eq!(logged().len(), 1);
+    assert!(document().query_selector(".tray-result").unwrap().is_some());
 }

@@ -28,7 +28,8 @@ mod tray;
 pub use route::Screen;
 pub use state::AppState;
 pub use tray::{
-    CharacterRolls, DiceTray, Prefill, TrayError, TrayHandle, TrayRequest, provide_tray,
+    CharacterRolls, DiceTray, Prefill, StoryPoints, TrayError, TrayHandle, TrayRequest,
+    provide_tray,
 };
 
 /// Mounts the app into `#app`, replacing the static boot shell `index.html` paints first.

@@ -183,6 +183,9 @@ pub enum TrayError {
     EmptyPool,
     /// Roll while the log is showing.
     NothingToRoll,
+    /// The session has no Fortune (or Peril) Point for this check; the words are the
+    /// session's own.
+    StoryPoint { fortune: bool, why: String },
 }
 
 /// The rules word their refusals as clauses ("a Fortune Point is already spent on this
@@ -214,6 +217,7 @@ impl fmt::Display for TrayError {
             }
             TrayError::EmptyPool => write!(f, "Add at least one die first."),
             TrayError::NothingToRoll => write!(f, "Choose Ix, Expedition or Plain dice to roll."),
+            TrayError::StoryPoint { why, .. } => write!(f, "{why}"),
         }
     }
 }

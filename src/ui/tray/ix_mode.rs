@@ -3,12 +3,47 @@
 
 use leptos::prelude::*;
 
-use super::TrayHandle;
 use super::faces::{KindMark, SymbolMark};
-use super::state::{PoolStep, TrayAction};
+use super::state::{PoolStep, TrayAction, TrayError};
+use super::{Tray, TrayHandle};
 use crate::rules::ix::dice::{DieKind, Symbol};
 use crate::rules::ix::pool::Difficulty;
 use crate::ui::format::{one_decimal, pct};
+
+/// Why the session cannot give a Fortune (or Peril) Point now, when a point is not yet marked
+/// on this check. Tracked: a session document read by `check` redraws the reason.
+fn point_refusal(tray: Tray, fortune: bool) -> Option<String> {
+    let marked = tray.state.with(|s| {
+        let p = s.ix();
+        if fortune {
+            p.fortune_spent()
+        } else {
+            p.peril_spent()
+        }
+    });
+    if marked {
+        return None;
+    }
+    tray.points
+        .with(|p| p.as_ref().and_then(|p| p.check(fortune).err()))
+}
+
+/// Marks a point on the check, once the session says one is available.
+fn mark_point(tray: Tray, fortune: bool) {
+    let available = tray
+        .points
+        .with_untracked(|p| p.as_ref().map_or(Ok(()), |p| p.check(fortune)));
+    match available {
+        Ok(()) => {
+            tray.act(if fortune {
+                TrayAction::MarkFortune
+            } else {
+                TrayAction::MarkPeril
+            });
+        }
+        Err(why) => tray.refuse(TrayError::StoryPoint { fortune, why }),
+    }
+}
 
 /// The Ix pool builder, its odds and the roll button.
 #[component]
@@ -22,6 +57,9 @@ pub fn IxMode() -> impl IntoView {
         let p = pool.get();
         (!p.is_empty()).then(|| p.odds())
     });
+    let fortune_why = Memo::new(move |_| point_refusal(tray, true));
+    let peril_why = Memo::new(move |_| point_refusal(tray, false));
+    let why_id = |on: bool| on.then_some("tray-points-why");
 
     let kinds = DieKind::ALL
         .into_iter()
@@ -142,14 +180,16 @@ pub fn IxMode() -> impl IntoView {
                 <button
                     type="button"
                     disabled=move || pool.get().fortune_spent()
-                    on:click=move |_| act(TrayAction::MarkFortune)
+                    aria-describedby=move || why_id(fortune_why.with(Option::is_some))
+                    on:click=move |_| mark_point(tray, true)
                 >
                     {move || if pool.get().fortune_spent() { "Fortune Point spent" } else { "Spend a Fortune Point" }}
                 </button>
                 <button
                     type="button"
                     disabled=move || pool.get().peril_spent()
-                    on:click=move |_| act(TrayAction::MarkPeril)
+                    aria-describedby=move || why_id(peril_why.with(Option::is_some))
+                    on:click=move |_| mark_point(tray, false)
                 >
                     {move || if pool.get().peril_spent() { "Peril Point spent" } else { "Spend a Peril Point" }}
                 </button>
@@ -157,6 +197,10 @@ pub fn IxMode() -> impl IntoView {
                     "Clear"
                 </button>
             </div>
+            {move || {
+                let why = [fortune_why.get(), peril_why.get()].into_iter().flatten().collect::<Vec<_>>();
+                (!why.is_empty()).then(|| view! { <p id="tray-points-why" class="muted small">{why.join(" ")}</p> })
+            }}
             {odds_view}
             <button type="button" class="primary roll" on:click=move |_| tray.roll()>
                 "Roll"

@@ -9,6 +9,7 @@
 //! | [`TrayHandle::open`] | opens the tray with a [`TrayRequest`]: label, character, [`Prefill`], hooks |
 //! | `TrayRequest::on_ix` / `on_cash` | receive what the roll decided, back at the requester |
 //! | [`TrayHandle::show_roll`] | shows and logs a roll made elsewhere (the gear's Depletion check) |
+//! | [`TrayHandle::set_story_points`] | attaches the session's Fortune/Peril pool ([`StoryPoints`]) |
 //! | [`TrayHandle::proposal`] | the difficulty being built, for the GM's share link |
 //!
 //! Inside, the state is one plain [`state::TrayState`] in one signal, changed only through
@@ -29,6 +30,7 @@ mod state;
 mod tables;
 
 use std::fmt;
+use std::rc::Rc;
 use std::time::Duration;
 
 use leptos::ev;
@@ -51,6 +53,17 @@ pub use panel::TrayPanel;
 pub use rng::CryptoRng;
 use state::{Opening, TrayAction, TrayApplied, TrayState};
 pub use state::{Prefill, TrayError};
+
+/// The session's Fortune and Peril pool, as the tray needs it. `fortune: true` is a player's
+/// Fortune Point, `false` the GM's Peril Point. The tray asks `check` before marking a point
+/// on a check (and shows the refusal beside the buttons), and calls `spend` for each point
+/// marked when the check is rolled; a refused spend refuses the roll, with those words.
+pub trait StoryPoints {
+    /// Whether a point is available now, or why not (a sentence shown as is).
+    fn check(&self, fortune: bool) -> Result<(), String>;
+    /// Spends one point for `who`'s roll called `label`, or says why it cannot.
+    fn spend(&self, fortune: bool, who: Option<String>, label: &str) -> Result<(), String>;
+}
 
 /// What a sheet asks the tray to roll. Everything is optional: an empty request just opens.
 #[derive(Clone, Default)]
@@ -114,6 +127,7 @@ struct Tray {
     /// Whether the panel is showing (see `state.rs` for why this is not in the state).
     open: RwSignal<bool>,
     hooks: StoredValue<Hooks>,
+    points: RwSignal<Option<Rc<dyn StoryPoints>>, LocalStorage>,
     /// The roll log is its own document (stored under its own key), not part of the tray's
     /// state: the sheets show it too.
     log: RwSignal<RollLog>,
@@ -172,6 +186,11 @@ impl TrayHandle {
         self.0.settle(Ok(TrayAction::Show(Box::new(roll))));
     }
 
+    /// Attaches the session's Fortune and Peril pool; `None` makes points always available.
+    pub fn set_story_points(&self, points: Option<Rc<dyn StoryPoints>>) {
+        self.0.points.set(points);
+    }
+
     /// The difficulty being built, as a GM shares it with a player. Tracked: read it in a
     /// view and it follows the tray.
     pub fn proposal(&self) -> Result<Proposal, TrayError> {
@@ -180,14 +199,16 @@ impl TrayHandle {
 }
 
 /// Creates the tray's state, loads the log and provides [`TrayHandle`]. Call once, in the
-/// shell, before the screens render so sheets find the context.
-pub fn provide_tray() {
+/// shell, before the screens render so sheets find the context. `points` is the session's
+/// Fortune/Peril pool; with `None` a point can always be marked.
+pub fn provide_tray(points: Option<Rc<dyn StoryPoints>>) {
     let store = RollStore::new(open_local().0);
     let (log, problem) = store.load(browser::now_ms());
     let tray = Tray {
         state: RwSignal::new(TrayState::default()),
         open: RwSignal::new(false),
         hooks: StoredValue::new(Hooks::default()),
+        points: RwSignal::new_local(points),
         log: RwSignal::new(log),
         log_note: RwSignal::new(problem.map(LogNote::Load)),
         store: StoredValue::new_local(store),
@@ -246,8 +267,9 @@ impl Tray {
         self.settle_roll(rolled);
     }
 
-    /// Puts a roll on screen.
+    /// Puts a roll on screen once the Story points marked on it are spent.
     fn settle_roll(&self, rolled: Result<outcome::Rolled, TrayError>) {
+        let rolled = rolled.and_then(|r| self.spend_points(&r).map(|()| r));
         self.settle(rolled.map(|r| TrayAction::Rolled(Box::new(r))));
     }
 
@@ -278,6 +300,34 @@ impl Tray {
         // Hashing and saving wait until the dice have painted (a timer rather than an
         // animation frame, so a roll in a background tab is still saved).
         set_timeout(move || tray.record(record), Duration::from_millis(20));
+    }
+
+    /// Spends the Fortune and Peril Points marked on an Ix roll. All are checked before any
+    /// is spent, so a refusal of the second rarely leaves the first spent.
+    fn spend_points(&self, rolled: &outcome::Rolled) -> Result<(), TrayError> {
+        let Some((pool, _)) = &rolled.ix else {
+            return Ok(());
+        };
+        let marked: Vec<bool> = [(true, pool.fortune_spent()), (false, pool.peril_spent())]
+            .into_iter()
+            .filter_map(|(fortune, on)| on.then_some(fortune))
+            .collect();
+        let Some(points) = self.points.get_untracked() else {
+            return Ok(());
+        };
+        let refused = |fortune| move |why| TrayError::StoryPoint { fortune, why };
+        for &fortune in &marked {
+            points.check(fortune).map_err(refused(fortune))?;
+        }
+        let (who, label) = self
+            .state
+            .with_untracked(|s| (s.who().cloned(), s.label().to_string()));
+        for &fortune in &marked {
+            points
+                .spend(fortune, who.clone(), &label)
+                .map_err(refused(fortune))?;
+        }
+        Ok(())
     }
 
     /// Appends to the log as stored now (another tab may have rolled meanwhile), then saves.

@@ -386,10 +386,14 @@ fn a_roll_made_elsewhere_takes_its_character_and_label() {
 #[test]
 fn a_refusal_shows_until_the_next_change() {
     let mut s = TrayState::default();
-    s.apply(TrayAction::Refused(TrayError::EmptyPool)).unwrap();
+    s.apply(TrayAction::Refused(TrayError::StoryPoint {
+        fortune: true,
+        why: "No Fortune Point is left in the session pool.".into(),
+    }))
+    .unwrap();
     assert_eq!(
         s.message().map(ToString::to_string).as_deref(),
-        Some("Add at least one die first.")
+        Some("No Fortune Point is left in the session pool.")
     );
     s.apply(TrayAction::AddDie(DieKind::Ability)).unwrap();
     assert_eq!(s.message(), None);

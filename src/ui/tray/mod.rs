@@ -12,10 +12,11 @@
 //! | [`TrayHandle::set_story_points`] | attaches the session's Fortune/Peril pool ([`StoryPoints`]) |
 //! | [`TrayHandle::proposal`] | the difficulty being built, for the GM's share link |
 //!
-//! Inside, the state is one plain [`state::TrayState`] in one signal, changed only through
+//! Inside, the state is one plain `state::TrayState` in one signal, changed only through
 //! its `apply`; the views read it through memos.
 
 mod action;
+mod button;
 mod exp_mode;
 mod faces;
 mod fields;
@@ -33,20 +34,16 @@ use std::fmt;
 use std::rc::Rc;
 use std::time::Duration;
 
-use leptos::ev;
-use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::browser;
-use super::icons::DieIcon;
-use super::lazy::{Deferred, tray_chunk};
 use super::state::AppState;
 use crate::model::{Proposal, RollLog};
 use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::ix::dice::CheckResult as IxResult;
 use crate::rules::ix::pool::Pool as IxPool;
 use crate::storage::{KeyValue, RollStore, RollsProblem, StorageError, open_local};
+pub use button::DiceTray;
 pub use log_view::CharacterRolls;
 pub use outcome::{Outcome, Shown};
 pub use panel::TrayPanel;
@@ -349,77 +346,5 @@ impl Tray {
             (Ok(()), None) if trimmed > 0 => Some(LogNote::Trimmed),
             _ => None,
         });
-    }
-}
-
-/// Floating "Dice" button and its panel (a bottom sheet on phones, a side panel when wide).
-/// The panel is a chunk of its own, fetched on first use; the button and the state are here
-/// so a sheet can open the tray prefilled before the panel has arrived.
-#[component]
-pub fn DiceTray() -> impl IntoView {
-    let tray = expect_context::<TrayHandle>().0;
-    let open = tray.open;
-    let trigger = NodeRef::<html::Button>::new();
-    let close_button = NodeRef::<html::Button>::new();
-
-    let close = Callback::new(move |()| {
-        open.set(false);
-        // A sheet's hook belongs to the check it opened the tray for: closing without rolling
-        // drops it, so a later unrelated roll never settles that check.
-        tray.hooks.update_value(|h| h.on_ix = None);
-        let back = tray.opener.try_get_value().flatten();
-        tray.opener.set_value(None);
-        match back.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
-            Some(el) => {
-                let _ = el.focus();
-            }
-            None => {
-                if let Some(b) = trigger.get_untracked() {
-                    let _ = b.focus();
-                }
-            }
-        }
-    });
-    Effect::new(move |_| {
-        if open.get()
-            && let Some(b) = close_button.get()
-        {
-            // The panel comes from a chunk and is built before it is in the document: move
-            // focus once it has been painted.
-            request_animation_frame(move || {
-                let _ = b.focus();
-                // On a phone the sheet covers the lower part of the screen: bring the number
-                // the tray was opened from to the top, where it stays visible.
-                if let Some(el) = tray.opener.try_get_value().flatten() {
-                    el.scroll_into_view_with_bool(true);
-                }
-            });
-        }
-    });
-    let esc = window_event_listener(ev::keydown, move |e| {
-        if e.key() == "Escape" && open.get_untracked() {
-            close.run(());
-        }
-    });
-    on_cleanup(move || esc.remove());
-
-    view! {
-        <button
-            type="button"
-            class="tray-button"
-            node_ref=trigger
-            aria-haspopup="dialog"
-            aria-expanded=move || open.get().to_string()
-            on:click=move |_| {
-                tray.opener.set_value(None);
-                open.update(|o| *o = !*o);
-            }
-        >
-            <DieIcon/>
-            <span>"Dice"</span>
-        </button>
-        <Show when=move || open.get()>
-            <Deferred load=move || tray_chunk(close, close_button)/>
-        </Show>
     }
 }

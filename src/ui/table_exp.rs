@@ -8,7 +8,7 @@ use rand::RngCore;
 use super::fields::{NumberInput, TextInput};
 use super::route::sheet_href;
 use super::state::AppState;
-use super::tray::{CryptoRng, Prefill, TrayContext, TrayRequest};
+use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::ExpEdit;
 use crate::model::exp_table::{ExpTable, TableEdit, TableRoll};
 use crate::model::{CharacterAction, System};
@@ -139,8 +139,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
     let dmg = RwSignal::new(1i64);
     let diff = RwSignal::new(1usize);
     let factors = move |_| {
-        let t = expect_context::<TrayContext>();
-        t.open_tray(TrayRequest {
+        expect_context::<TrayHandle>().open(TrayRequest {
             label: "Ob from factors".into(),
             prefill: Prefill::Expedition {
                 ability: 2,
@@ -149,10 +148,10 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 helping: 0,
                 ob: 1,
                 free: 0,
+                factors: Some(GeneralFactors::default()),
             },
             ..Default::default()
         });
-        t.0.exp.factors.set(Some(GeneralFactors::default()));
     };
     let players = Signal::derive(move || i64::from(doc.with(|d| d.players)));
     // Expedition characters on this device, for the tracker's picker.

@@ -143,7 +143,7 @@ for (const size of SIZES) {
       await tray.getByRole("spinbutton", { name: "Cash wagered" }).fill("6");
       await expect(app.odds("Plan")).toHaveText("Cost 5 − Wealth 3: wager Cash against Ob 2");
       await app.roll();
-      await expect(app.trayMessage()).toContainText("wager is 6, but it must be between 1 and 4");
+      await expect(app.trayMessage()).toContainText("Wager is 6, but it must be between 1 and 4.");
       await expect(tray.getByRole("spinbutton", { name: "Cash held" })).toHaveValue("4");
       await tray.getByRole("spinbutton", { name: "Cash wagered" }).fill("3");
       // P(at least 2 of 3) = 4/8.

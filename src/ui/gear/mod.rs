@@ -13,8 +13,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::tray::faces::Shown;
-use super::tray::{CryptoRng, Outcome, TrayContext};
+use super::tray::{CryptoRng, Outcome, Shown, TrayHandle};
 use crate::model::gear::{GearEdit, MAX_NAME, MAX_NOTES, apply_gear};
 use crate::rules::expedition::tables::{DepletionReading, depletion_check};
 use crate::rules::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind};
@@ -259,10 +258,8 @@ pub fn Gear(
             reading: r.reading,
         }) {
             msg.set(Some(words.clone()));
-            if let Some(TrayContext(tray)) = use_context::<TrayContext>() {
-                tray.who.set(Some(who.get_value()));
-                tray.label.set(format!("Depletion: {}", it.name));
-                tray.finish(Outcome {
+            if let Some(tray) = use_context::<TrayHandle>() {
+                let outcome = Outcome {
                     mode: "Table",
                     pool: format!("d20 vs Depletion {score}"),
                     groups: vec![(
@@ -271,7 +268,9 @@ pub fn Gear(
                     )],
                     words,
                     notes: vec![],
-                });
+                };
+                let label = format!("Depletion: {}", it.name);
+                tray.show_roll(Some(who.get_value()), label, outcome);
             }
         }
     };

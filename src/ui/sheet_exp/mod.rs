@@ -13,7 +13,7 @@ use rand::RngCore;
 use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
 use super::state::AppState;
-use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayContext, TrayRequest};
+use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::exp_sheet::{BonusUntil, ExpEdit, ExpSheet, NOTES_MAX, Procedure};
 use crate::model::gear::GearEdit;
@@ -37,15 +37,11 @@ impl Ctx {
     }
 
     /// Opens the tray for this character.
-    pub fn tray(self, label: String, prefill: Prefill) -> super::tray::Tray {
-        let t = expect_context::<TrayContext>();
-        t.open_tray(TrayRequest {
-            label,
+    pub fn tray(self, request: TrayRequest) {
+        expect_context::<TrayHandle>().open(TrayRequest {
             character_id: Some(self.id.get_value()),
-            prefill,
-            ..Default::default()
+            ..request
         });
-        t.0
     }
 
     /// A number field bound to the sheet.
@@ -214,26 +210,26 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
             let r = move || s.with(|s| s.core.abilities.get(a));
             let test = move |_| {
                 let (r, p) = s.with_untracked(|s| (s.core.abilities.get(a), s.protection()));
-                let t = ctx.tray(
-                    format!("{} test", a.name()),
-                    Prefill::Expedition {
+                // Worn armour and carried shields start in the factor calculator (they count
+                // on endurance, balance, climbing and channeling tests).
+                let factors = (p.armour || p.shields > 0).then(|| GeneralFactors {
+                    armour_worn: u8::from(p.armour),
+                    shields_carried: p.shields,
+                    ..Default::default()
+                });
+                ctx.tray(TrayRequest {
+                    label: format!("{} test", a.name()),
+                    prefill: Prefill::Expedition {
                         ability: r,
                         bonus: 0,
                         penalty: 0,
                         helping: 0,
                         ob: 1,
                         free: 0,
+                        factors,
                     },
-                );
-                // Worn armour and carried shields start in the factor calculator (they count
-                // on endurance, balance, climbing and channeling tests).
-                if p.armour || p.shields > 0 {
-                    t.exp.factors.set(Some(GeneralFactors {
-                        armour_worn: u8::from(p.armour),
-                        shields_carried: p.shields,
-                        ..Default::default()
-                    }));
-                }
+                    ..Default::default()
+                });
             };
             view! {
                 <li class="exp-ability">

@@ -9,7 +9,7 @@ use crate::rules::expedition::money::{
     COST_GUIDE, MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan,
 };
 use crate::ui::fields::TextInput;
-use crate::ui::tray::Prefill;
+use crate::ui::tray::{Prefill, TrayRequest};
 
 /// When a ledger entry was made, compactly in the reader's locale: the time of day for today,
 /// the day and time otherwise.
@@ -64,22 +64,23 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let buy = move |_| {
         let (w, c) = (wealth(), cash());
         let w2 = what.get_untracked();
-        let t = ctx.tray(
-            if w2.trim().is_empty() {
+        let count = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
+        ctx.tray(TrayRequest {
+            label: if w2.trim().is_empty() {
                 "Purchase".into()
             } else {
                 w2
             },
-            Prefill::CashWager {
-                cost: cost.get_untracked().max(0) as u32,
+            prefill: Prefill::CashWager {
+                cost: count(cost.get_untracked()),
+                scarcity: count(scarcity.get_untracked()),
+                wager: count(wager.get_untracked()),
             },
-        );
-        t.exp.scarcity.set(scarcity.get_untracked());
-        t.exp.wealth.set(w.into());
-        t.exp.cash.set(c.into());
-        t.exp.wager.set(wager.get_untracked());
-        t.on_cash
-            .set(Some(Callback::new(move |l| edit.run(ExpEdit::Ledger(l)))));
+            wealth: Some(w),
+            cash: Some(c),
+            on_cash: Some(Callback::new(move |l| edit.run(ExpEdit::Ledger(l)))),
+            ..Default::default()
+        });
     };
     view! {
         <section class="panel" aria-labelledby="exp-money">

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
 use super::state::{AppState, Doc};
-use super::tray::{CharacterRolls, Prefill, TrayContext, TrayRequest};
+use super::tray::{CharacterRolls, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
@@ -84,7 +84,7 @@ impl Ctx {
                 t.run(r);
             }
         });
-        expect_context::<TrayContext>().open_tray(TrayRequest {
+        expect_context::<TrayHandle>().open(TrayRequest {
             label,
             character_id: Some(self.id.get_value()),
             prefill: Prefill::Ix(pool),

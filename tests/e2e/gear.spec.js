@@ -234,7 +234,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   // Pay out with a share set aside for Sleeper: 43 Cash makes 14 each, 14 kept, 1 left over.
   await page.getByRole("checkbox", { name: "Set aside a share for each absent player" }).check();
   await page.getByRole("button", { name: "Pay out" }).click();
-  await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure item(s) sold; 14 Cash set aside for Sleeper.");
+  await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure items sold; 14 Cash set aside for Sleeper.");
   await expect(page.getByText("Total treasure value: 0 Cash")).toBeVisible();
   await expect(page.getByText("Left over: 1 Cash.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Give Sleeper their 14 Cash" })).toBeVisible();

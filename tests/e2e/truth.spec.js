@@ -135,6 +135,7 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
   await expect(points).toContainText("Fortune on the players' side: 0");
 
   // No Fortune left on the players' side: the tray refuses, in words, and nothing flips.
+  await tray.getByRole("button", { name: "Close" }).click();
   await skills.getByRole("button", { name: /^Lore.*roll$/ }).click();
   await tray.getByRole("button", { name: "Spend a Fortune Point" }).click();
   await expect(tray.getByRole("alert")).toContainText("No Fortune Point is on the players' side");

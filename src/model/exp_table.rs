@@ -664,14 +664,11 @@ impl NamedDocument for ExpTable {
     const SCHEMA: u32 = EXP_TABLE_SCHEMA;
     type Edit = TableEdit;
 
-    fn apply(
+    fn edit_in_place(
         &mut self,
         edit: TableEdit,
         roster: &Roster,
     ) -> Result<Vec<CharacterAction>, EditError> {
-        let mut next = self.clone();
-        let follow = next.apply_in_place(edit, roster)?;
-        *self = next;
-        Ok(follow)
+        self.apply_in_place(edit, roster)
     }
 }

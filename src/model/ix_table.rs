@@ -197,14 +197,12 @@ impl NamedDocument for IxTableDoc {
     const SCHEMA: u32 = SCHEMA;
     type Edit = TableEdit;
 
-    fn apply(
+    fn edit_in_place(
         &mut self,
         edit: TableEdit,
         roster: &Roster,
     ) -> Result<Vec<CharacterAction>, EditError> {
-        let mut next = self.clone();
-        next.apply_inner(edit, roster)?;
-        *self = next;
+        self.apply_inner(edit, roster)?;
         Ok(Vec::new())
     }
 }

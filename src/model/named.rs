@@ -22,13 +22,26 @@ pub trait NamedDocument:
     /// One change to the document.
     type Edit;
 
+    /// Applies one edit to the document in place; on error the document may be half changed,
+    /// which [`NamedDocument::apply`] never lets anyone see.
+    fn edit_in_place(
+        &mut self,
+        edit: Self::Edit,
+        roster: &Roster,
+    ) -> Result<Vec<CharacterAction>, EditError>;
+
     /// Applies one edit. On error nothing changes. `roster` is read-only: the returned actions
     /// are the changes the edit makes to characters (empty for most edits).
     fn apply(
         &mut self,
         edit: Self::Edit,
         roster: &Roster,
-    ) -> Result<Vec<CharacterAction>, EditError>;
+    ) -> Result<Vec<CharacterAction>, EditError> {
+        let mut next = self.clone();
+        let follow = next.edit_in_place(edit, roster)?;
+        *self = next;
+        Ok(follow)
+    }
 }
 
 /// Applies a document edit and its roster changes together: both or neither. Returns what the

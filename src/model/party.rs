@@ -88,12 +88,12 @@ impl super::NamedDocument for PartyDoc {
     const SCHEMA: u32 = PARTY_SCHEMA;
     type Edit = PartyEdit;
 
-    fn apply(
+    fn edit_in_place(
         &mut self,
         edit: PartyEdit,
         roster: &Roster,
     ) -> Result<Vec<CharacterAction>, EditError> {
-        let mut next = self.clone();
+        let next = self;
         let follow = match edit {
             PartyEdit::Present { id, present } => {
                 next.absent.retain(|x| *x != id);
@@ -137,7 +137,6 @@ impl super::NamedDocument for PartyDoc {
             }
         };
         next.schema = PARTY_SCHEMA;
-        *self = next;
         Ok(follow)
     }
 }

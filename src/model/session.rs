@@ -155,7 +155,7 @@ impl NamedDocument for IxSession {
     const SCHEMA: u32 = SESSION_SCHEMA;
     type Edit = SessionEdit;
 
-    fn apply(
+    fn edit_in_place(
         &mut self,
         edit: SessionEdit,
         _roster: &Roster,

@@ -111,7 +111,7 @@ impl super::NamedDocument for PartyDoc {
                 Vec::new()
             }
             PartyEdit::PayOut => {
-                let p = Payout::plan(roster, &next)?;
+                let p = Payout::plan(roster, next)?;
                 next.record(&p, false);
                 p.actions()
             }

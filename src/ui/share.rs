@@ -126,7 +126,8 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
 pub fn ShareProposal() -> impl IntoView {
     let tray = expect_context::<TrayHandle>();
     let (shown, set_shown) = signal(false);
-    let proposal = move || tray.proposal();
+    // A memo, so the QR code is drawn again only when the difficulty itself changes.
+    let proposal = Memo::new(move |_| tray.proposal());
     view! {
         <div class="proposal-share">
             <button
@@ -139,7 +140,7 @@ pub fn ShareProposal() -> impl IntoView {
             {move || {
                 shown
                     .get()
-                    .then(|| match proposal() {
+                    .then(|| match proposal.get() {
                         Ok(p) => {
                             let link = format!("{}{}", base_url(), proposal_fragment(&p));
                             view! {

@@ -154,23 +154,22 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
 #[component]
 fn ResultView() -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
-    let result = tray.read(|s| s.result().cloned());
-    let rolls = tray.read(TrayState::rolls);
+    // Keyed on the roll count (and whether a request cleared the result), so a change
+    // elsewhere in the tray neither copies nor compares the dice.
+    let key = tray.read(|s| (s.rolls(), s.result().is_some()));
+    let result = move || {
+        // Read, not just tracked: a memo that is never read never runs, so never changes.
+        key.get();
+        tray.state.with_untracked(|s| s.result().cloned())
+    };
     view! {
         <p class="sr-only" aria-live="polite">
             {move || {
-                result
-                    .with(|r| {
-                        r.as_ref()
-                            .map(|o| format!("Roll {}: {}", rolls.get(), o.words))
-                    })
+                result().map(|o| format!("Roll {}: {}", key.get().0, o.words))
             }}
         </p>
         {move || {
-            // Keyed on the roll count too, so an equal result still redraws (and animates).
-            rolls.track();
-            result
-                .get()
+            result()
                 .map(|o| {
                     view! {
                         <section class="tray-result" aria-label="Result">

@@ -305,10 +305,14 @@ impl Tray {
         let Some((pool, _)) = &rolled.ix else {
             return Ok(());
         };
-        let marked: Vec<bool> = [(true, pool.fortune_spent()), (false, pool.peril_spent())]
-            .into_iter()
-            .filter_map(|(fortune, on)| on.then_some(fortune))
-            .collect();
+        let gm_peril = self.state.with_untracked(TrayState::peril_from_gm);
+        let marked: Vec<bool> = [
+            (true, pool.fortune_spent()),
+            (false, pool.peril_spent() && !gm_peril),
+        ]
+        .into_iter()
+        .filter_map(|(fortune, on)| on.then_some(fortune))
+        .collect();
         let Some(points) = self.points.get_untracked() else {
             return Ok(());
         };

@@ -39,6 +39,9 @@ pub struct TrayState {
     /// The request's name for `who`, for an id that is not on the roster.
     who_name: Option<String>,
     ix: IxPool,
+    /// The pool's Peril Point came with a GM's proposal: the GM spends it on their own device,
+    /// so this one never takes it from its session.
+    peril_from_gm: bool,
     exp_kind: ExpKind,
     fields: Fields,
     factors: Option<GeneralFactors>,
@@ -60,6 +63,7 @@ impl Default for TrayState {
             who: None,
             who_name: None,
             ix: IxPool::new(),
+            peril_from_gm: false,
             exp_kind: ExpKind::Test,
             fields: Fields::default(),
             factors: None,
@@ -81,6 +85,11 @@ impl TrayState {
     pub fn label(&self) -> &str {
         &self.label
     }
+    /// Whether the marked Peril Point came with a GM's proposal (not to be spent here).
+    pub fn peril_from_gm(&self) -> bool {
+        self.peril_from_gm && self.ix.peril_spent()
+    }
+
     pub fn who(&self) -> Option<&String> {
         self.who.as_ref()
     }
@@ -186,10 +195,14 @@ impl TrayState {
             })?,
             TrayAction::MarkFortune => self.change_pool(|p| p.spend_fortune().map(drop))?,
             TrayAction::MarkPeril => self.change_pool(|p| p.spend_peril().map(drop))?,
-            TrayAction::ClearPool => self.change_pool(|p| {
-                *p = IxPool::new();
-                Ok(())
-            })?,
+            TrayAction::ClearPool => {
+                let done = self.change_pool(|p| {
+                    *p = IxPool::new();
+                    Ok(())
+                })?;
+                self.peril_from_gm = false;
+                done
+            }
             TrayAction::SetExpKind(kind) => {
                 self.exp_kind = kind;
                 TrayApplied::Changed
@@ -286,10 +299,12 @@ impl TrayState {
             Prefill::Keep => {}
             Prefill::Ix(pool) => {
                 self.ix = pool;
+                self.peril_from_gm = false;
                 self.mode = Mode::Ix;
             }
             Prefill::IxDifficulty(proposal) => {
                 self.ix = self.ix.with_difficulty_of(&proposal);
+                self.peril_from_gm = proposal.peril_spent();
                 self.mode = Mode::Ix;
             }
             Prefill::Expedition {

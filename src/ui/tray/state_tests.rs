@@ -135,6 +135,7 @@ fn a_proposed_difficulty_keeps_the_players_dice_and_fields() {
     })))
     .unwrap();
     assert_eq!(s.ix().describe(), "1 Ability, 1 Boon vs 2 Trial, 1 Crisis");
+    assert!(!s.peril_from_gm(), "no Peril Point came with this proposal");
 
     s.apply(TrayAction::SetFactors(Some(GeneralFactors::default())))
         .unwrap();
@@ -466,4 +467,26 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn a_peril_point_from_the_gms_proposal_is_not_this_devices_to_spend() {
+    let mut s = TrayState::default();
+    let mut gm = IxPool::from_counts(0, 0, 0, 3, 0, 0).unwrap();
+    gm.spend_peril().unwrap();
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::IxDifficulty(gm),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert!(s.ix().peril_spent() && s.peril_from_gm());
+    // The player's own sheet opens a new check: any Peril on it would be this table's.
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::Ix(gm),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert!(!s.peril_from_gm());
+    s.apply(TrayAction::ClearPool).unwrap();
+    assert!(!s.peril_from_gm());
 }

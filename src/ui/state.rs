@@ -269,6 +269,16 @@ impl AppState {
         self.flush();
     }
 
+    /// Ids of characters stored here by a newer Satchel: read-only, never replaced.
+    pub fn read_only_ids(&self) -> Vec<String> {
+        self.locked.with_untracked(|l| {
+            l.iter()
+                .filter_map(|r| r.key.strip_prefix(crate::storage::CHARACTER_PREFIX))
+                .map(str::to_string)
+                .collect()
+        })
+    }
+
     /// Puts back the most recently deleted character.
     pub fn undo_delete(&self) {
         let Some(last) = self.deleted.try_update(Vec::pop).flatten() else {

@@ -85,6 +85,14 @@ impl Sheet {
         }
     }
 
+    /// Every value out of its range, in words (empty when the sheet is sound).
+    pub fn problems(&self) -> Vec<String> {
+        match self {
+            Sheet::Ix(s) => s.problems(),
+            Sheet::Expedition(s) => s.validate(),
+        }
+    }
+
     /// Brings data written by older versions into today's shape (idempotent).
     pub fn migrate(&mut self) {
         match self {

@@ -127,6 +127,11 @@ pub enum ImportError {
         position: usize,
         why: String,
     },
+    /// A value on a character's sheet is out of its range (the first such, in words).
+    OutOfRange {
+        position: usize,
+        why: String,
+    },
     RepeatedId {
         position: usize,
     },
@@ -174,6 +179,11 @@ impl fmt::Display for ImportError {
             ImportError::BadName { position, why } => write!(
                 f,
                 "Character {} in the file has an unusable name: {why} Nothing was imported.",
+                position + 1
+            ),
+            ImportError::OutOfRange { position, why } => write!(
+                f,
+                "Character {} in the file has a value Satchel cannot use ({why}). Nothing was imported.",
                 position + 1
             ),
             ImportError::RepeatedId { position } => write!(
@@ -302,6 +312,9 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
             position,
             why: e.to_string(),
         })?;
+        if let Some(why) = c.sheet.problems().into_iter().next() {
+            return Err(ImportError::OutOfRange { position, why });
+        }
         if characters.iter().any(|x| x.id == c.id) {
             return Err(ImportError::RepeatedId { position });
         }

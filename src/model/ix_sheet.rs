@@ -209,16 +209,34 @@ impl IxSheet {
         &self.gear
     }
 
-    /// Applies one edit; on error the sheet is unchanged and the message says why.
+    /// Applies one edit; on error the sheet is unchanged and the message says why. An edit
+    /// is refused when it adds a problem the sheet did not have; one that leaves an old problem
+    /// in place (a value out of range that came in from elsewhere) still goes through, so such
+    /// a sheet can always be mended one edit at a time.
     pub fn apply(&mut self, edit: IxEdit) -> Result<(), EditError> {
+        let before = self.character.validate();
         let mut next = self.clone();
         next.migrate();
         next.apply_inner(edit)?;
-        if let Some(e) = next.character.validate().into_iter().next() {
+        if let Some(e) = next
+            .character
+            .validate()
+            .into_iter()
+            .find(|e| !before.contains(e))
+        {
             return Err(e.into());
         }
         *self = next;
         Ok(())
+    }
+
+    /// Every value out of its range, in words (empty when the sheet is sound).
+    pub fn problems(&self) -> Vec<String> {
+        self.character
+            .validate()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn apply_inner(&mut self, edit: IxEdit) -> Result<(), EditError> {

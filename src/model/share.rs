@@ -29,6 +29,8 @@ pub enum ShareError {
     Damaged,
     Character(DocError),
     BadName(String),
+    /// A value on the shared sheet is out of its range; the first such, in words.
+    OutOfRange(String),
 }
 
 impl fmt::Display for ShareError {
@@ -42,6 +44,10 @@ impl fmt::Display for ShareError {
             ),
             ShareError::Character(e) => write!(f, "The shared character cannot be opened: {e}."),
             ShareError::BadName(why) => write!(f, "The shared character's name is unusable: {why}"),
+            ShareError::OutOfRange(why) => write!(
+                f,
+                "The shared character has a value Satchel cannot use ({why}); nothing was saved."
+            ),
         }
     }
 }
@@ -92,6 +98,9 @@ pub fn read_share_fragment(fragment: &str) -> Result<Character, ShareError> {
     let text = unpack(fragment, SHARE_ROUTE)?;
     let c = decode_character(&text).map_err(ShareError::Character)?;
     clean_name(&c.name).map_err(|e| ShareError::BadName(e.to_string()))?;
+    if let Some(why) = c.sheet.problems().into_iter().next() {
+        return Err(ShareError::OutOfRange(why));
+    }
     Ok(c)
 }
 

@@ -42,6 +42,9 @@ pub enum Problem {
     Unreadable { key: String, reason: String },
     /// A record from a newer Satchel, opened read-only.
     Newer { key: String, reason: String },
+    /// A character whose sheet holds a value out of its range (written by hand or by an old
+    /// bug): kept as it is, editable, and the user is told what to fix.
+    OutOfRange { name: String, why: String },
 }
 
 impl Problem {
@@ -77,6 +80,10 @@ impl fmt::Display for Problem {
                 f,
                 "{} is read-only here: {reason}. Update Satchel to edit it.",
                 Problem::what(key)
+            ),
+            Problem::OutOfRange { name, why } => write!(
+                f,
+                "{name} has a value out of range ({why}). It is kept as it is and can still be edited: fix it on the sheet."
             ),
         }
     }
@@ -190,7 +197,15 @@ impl<S: KeyValue> Store<S> {
                 continue;
             };
             match decode_character(&raw) {
-                Ok(c) if c.id == id => loaded.roster.characters.push(c),
+                Ok(c) if c.id == id => {
+                    if let Some(why) = c.sheet.problems().into_iter().next() {
+                        loaded.problems.push(Problem::OutOfRange {
+                            name: c.name.clone(),
+                            why,
+                        });
+                    }
+                    loaded.roster.characters.push(c);
+                }
                 Ok(_) => {
                     let e = DocError::Malformed("its id does not match where it is stored".into());
                     loaded

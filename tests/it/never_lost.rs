@@ -1,0 +1,88 @@
+//! Nothing a player writes is locked away or silently half-applied: a sheet with a value out
+//! of range (from a hand-edited file, a link or an old bug) stays editable and says what to
+//! fix; links and files carrying one are refused with the reason.
+
+use satchel::model::ix_sheet::IxEdit;
+use satchel::model::{
+    Character, CharacterAction, ExportKind, ImportError, Roster, ShareError, System,
+    decode_character, encode, export_file, parse_import, read_share_fragment, share_fragment,
+};
+use satchel::rules::ix::stats::Characteristic;
+use satchel::storage::{MemoryStore, Problem, Store};
+
+/// An Ix character whose Might was set to 99 outside Satchel.
+fn mighty() -> Character {
+    let c = Character::new("vex".into(), System::Ix, "Vex".into(), 1);
+    let mut v: serde_json::Value = serde_json::from_str(&encode(&c)).unwrap();
+    v["sheet"]["ix"]["character"]["characteristics"]["might"] = 99.into();
+    decode_character(&v.to_string()).expect("a value out of range still decodes")
+}
+
+fn edit(r: &mut Roster, edit: IxEdit) -> Result<(), String> {
+    r.apply(
+        CharacterAction::EditIx {
+            id: "vex".into(),
+            edit,
+        },
+        2,
+    )
+    .map(drop)
+    .map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_sheet_with_a_value_out_of_range_is_kept_editable_and_can_be_mended() {
+    let c = mighty();
+    assert!(
+        c.sheet.problems()[0].contains("Might"),
+        "{:?}",
+        c.sheet.problems()
+    );
+    // Stored, it loads with a notice that names the character and the value.
+    let store = Store::new(MemoryStore::new());
+    store.save_character(&c).unwrap();
+    store.save_index(vec!["vex".into()]).unwrap();
+    let loaded = store.load(0).unwrap();
+    assert_eq!(loaded.roster.characters, vec![c.clone()]);
+    let notice = loaded
+        .problems
+        .iter()
+        .find(|p| matches!(p, Problem::OutOfRange { .. }))
+        .expect("the user is told")
+        .to_string();
+    assert!(
+        notice.starts_with("Vex has a value out of range (") && notice.contains("Might"),
+        "{notice}"
+    );
+
+    // Edits that leave the old problem alone go through; one that adds a problem does not.
+    let mut r = loaded.roster;
+    edit(&mut r, IxEdit::Characteristic(Characteristic::Intellect, 4)).unwrap();
+    let before = r.clone();
+    let err = edit(&mut r, IxEdit::Characteristic(Characteristic::Agility, 9)).unwrap_err();
+    assert!(err.contains("Agility"), "{err}");
+    assert_eq!(r, before);
+    // Mending the value itself clears the problem.
+    edit(&mut r, IxEdit::Characteristic(Characteristic::Might, 3)).unwrap();
+    assert!(r.get("vex").unwrap().sheet.problems().is_empty());
+}
+
+#[test]
+fn links_and_files_carrying_a_value_out_of_range_are_refused_with_the_reason() {
+    let c = mighty();
+    let err = read_share_fragment(&share_fragment(&c)).unwrap_err();
+    assert!(matches!(err, ShareError::OutOfRange(_)), "{err:?}");
+    assert!(err.to_string().contains("Might"), "{err}");
+    let good = Character::new("ann".into(), System::Expedition, "Ann".into(), 1);
+    let raw = export_file(ExportKind::Everything, &[good, c], &[], "x", 1);
+    let err = parse_import(&raw).unwrap_err();
+    assert!(
+        matches!(err, ImportError::OutOfRange { position: 1, .. }),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("Character 2 in the file has a value"),
+        "{err}"
+    );
+}

@@ -37,8 +37,23 @@ pub fn App() -> impl IntoView {
     // The location hash is the one source; the screen and any incoming share derive from it.
     let (hash, set_hash) = signal(current_hash());
     let screen = Memo::new(move |_| hash.with(|h| Screen::from_hash(h)));
-    let sheet = Memo::new(move |_| hash.with(|h| sheet_id(h)));
-    let table_tab = Memo::new(move |_| hash.with(|h| TableTab::from_hash(h)));
+    // The sheet's id and the table's tab change only while their own screen shows. Leaving the
+    // Table for the roster used to turn the tab to its default (Ix) in the same update that
+    // removed the Table screen; Leptos still ran the screen's already-notified tab switch once,
+    // outside its disposed owner, and the Ix table's `expect_context` panicked there
+    // (leptos-rs/leptos#3922). A screen that is going away must see nothing change.
+    let sheet = Memo::new(move |last: Option<&Option<String>>| {
+        hash.with(|h| match Screen::from_hash(h) {
+            Screen::Sheet => sheet_id(h),
+            _ => last.cloned().flatten(),
+        })
+    });
+    let table_tab = Memo::new(move |last: Option<&TableTab>| {
+        hash.with(|h| match Screen::from_hash(h) {
+            Screen::Table => TableTab::from_hash(h),
+            _ => last.copied().unwrap_or(TableTab::Ix),
+        })
+    });
     let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
     let hash_listener =
         window_event_listener_untyped("hashchange", move |_| set_hash.set(current_hash()));

@@ -88,7 +88,7 @@ async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
         prefill: Prefill::CashWager { cost: 5 },
         cash: Some(4),
         wealth: Some(3),
-        on_cash: Some(Callback::new({
+        on_cash: Some(Arc::new({
             let sink = sink.clone();
             move |e: LedgerEntry| sink.lock().unwrap().push(e)
         })),

@@ -2,6 +2,7 @@
 //! the tray, whose ledger entry comes back to the character).
 
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use super::{Ctx, local};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
@@ -78,8 +79,9 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
         t.exp.wealth.set(w.into());
         t.exp.cash.set(c.into());
         t.exp.wager.set(wager.get_untracked());
+        let editor = ctx.editor();
         t.on_cash
-            .set(Some(Callback::new(move |l| edit.run(ExpEdit::Ledger(l)))));
+            .set(Some(Arc::new(move |l| editor.edit(ExpEdit::Ledger(l)))));
     };
     view! {
         <section class="panel" aria-labelledby="exp-money">

@@ -9,11 +9,12 @@ mod skills;
 mod spells;
 
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use super::fields::TextInput;
 use super::gear::{Gear, GearMode};
 use super::state::AppState;
-use super::tray::{CharacterRolls, Prefill, TrayContext, TrayRequest};
+use super::tray::{CharacterRolls, Hook, Prefill, TrayContext, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
@@ -30,7 +31,49 @@ pub(crate) struct Ctx {
     table: StoredValue<IxTableDoc>,
 }
 
+/// Changes one Ix character through the app's state. It holds nothing of the sheet's own, so a
+/// tray hook can keep it after the sheet has gone.
+#[derive(Clone)]
+pub(crate) struct Editor {
+    state: AppState,
+    id: String,
+}
+
+impl Editor {
+    /// Applies an edit and says whether it was; a refusal shows as a notice.
+    fn edit(&self, edit: IxEdit) -> bool {
+        let action = CharacterAction::EditIx {
+            id: self.id.clone(),
+            edit,
+        };
+        match self.state.dispatch(action) {
+            Ok(_) => true,
+            Err(msg) => {
+                self.state.notify(vec![msg]);
+                false
+            }
+        }
+    }
+
+    /// Whether the character holds this session's Fortune Point, as stored now.
+    fn holds_fortune(&self) -> bool {
+        self.state.roster.with_untracked(|r| {
+            r.get(&self.id)
+                .and_then(|c| c.ix.as_ref())
+                .is_some_and(|s| s.fortune)
+        })
+    }
+}
+
 impl Ctx {
+    /// This character's [`Editor`], for a hook that may outlive the sheet.
+    fn editor(&self) -> Editor {
+        Editor {
+            state: self.state,
+            id: self.id.get_value(),
+        }
+    }
+
     /// Applies an edit; a refusal shows as a notice and changes nothing.
     fn edit(&self, edit: IxEdit) {
         self.try_edit(edit);
@@ -38,17 +81,7 @@ impl Ctx {
 
     /// [`Ctx::edit`] that says whether the edit was applied.
     fn try_edit(&self, edit: IxEdit) -> bool {
-        let action = CharacterAction::EditIx {
-            id: self.id.get_value(),
-            edit,
-        };
-        match self.state.dispatch(action) {
-            Ok(_) => true,
-            Err(msg) => {
-                self.notify(msg);
-                false
-            }
-        }
+        self.editor().edit(edit)
     }
 
     fn notify(&self, msg: String) {
@@ -73,18 +106,18 @@ impl Ctx {
 
     /// Opens the tray with `pool`. `then` receives the result of the roll; a held Fortune
     /// Point spent in the tray is marked spent on the sheet either way.
-    fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Callback<CheckResult>>) {
+    fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Hook<CheckResult>>) {
         let pool = match pool {
             Ok(p) => p,
             Err(e) => return self.state.notify(vec![e]),
         };
-        let me = *self;
-        let on_ix = Callback::new(move |(p, r): (Pool, CheckResult)| {
-            if p.fortune_spent() && me.read(|s| s.fortune) {
-                me.edit(IxEdit::Fortune(false));
+        let editor = self.editor();
+        let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(p, r)| {
+            if p.fortune_spent() && editor.holds_fortune() {
+                editor.edit(IxEdit::Fortune(false));
             }
-            if let Some(t) = then {
-                t.run(r);
+            if let Some(then) = &then {
+                then(r);
             }
         });
         expect_context::<TrayContext>().open_tray(TrayRequest {

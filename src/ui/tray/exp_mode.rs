@@ -246,7 +246,7 @@ fn roll_inner(tray: &Tray) -> Result<Outcome, String> {
             // own Cash field stands in for the character's.
             let entry = out.entry.clone();
             match tray.on_cash.get_untracked() {
-                Some(cb) => cb.run(entry.clone()),
+                Some(hook) => hook(entry.clone()),
                 None => e.cash.set(i64::from(entry.balance)),
             }
             let spent = entry.amount.unsigned_abs();

@@ -43,7 +43,7 @@ pub fn roll(tray: &Tray) {
         .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
         .collect();
     if let Some(hook) = tray.on_ix.try_update(Option::take).flatten() {
-        hook.run((pool, rolled.result));
+        hook((pool, rolled.result));
     }
     tray.finish(Outcome {
         mode: "Ix",

@@ -63,6 +63,13 @@ pub enum ExpKind {
     Cash,
 }
 
+/// What a sheet asks done with a roll's result. A shared closure rather than a `Callback`: the
+/// tray outlives the sheet that opened it, and a roll made after leaving that sheet still
+/// belongs to its character, whereas a `Callback` is disposed with the sheet (and running it
+/// then panics). So a hook captures only what lives as long as the app: the [`AppState`] and
+/// the character's id, never the sheet's own signals.
+pub type Hook<T> = std::sync::Arc<dyn Fn(T) + Send + Sync>;
+
 /// What a sheet asks the tray to roll. Everything is optional: an empty request just opens.
 #[derive(Clone, Default)]
 pub struct TrayRequest {
@@ -80,10 +87,10 @@ pub struct TrayRequest {
     pub wealth: Option<u8>,
     /// Receives the Cash change of a wager (the sheet applies it to the character). Without
     /// one, the tray only updates its own Cash field.
-    pub on_cash: Option<Callback<LedgerEntry>>,
+    pub on_cash: Option<Hook<LedgerEntry>>,
     /// Receives the pool as rolled and the result of the next Ix roll (once), so a sheet can
     /// record what the check decided (a treated injury, a spent Fortune Point).
-    pub on_ix: Option<Callback<(IxPool, IxResult)>>,
+    pub on_ix: Option<Hook<(IxPool, IxResult)>>,
 }
 
 /// The pool a request builds.
@@ -166,9 +173,9 @@ pub struct Tray {
     /// Character id the next roll is stored with.
     pub who: RwSignal<Option<String>>,
     request_name: RwSignal<Option<String>>,
-    pub on_cash: RwSignal<Option<Callback<LedgerEntry>>>,
+    pub on_cash: RwSignal<Option<Hook<LedgerEntry>>>,
     /// The requester's hook for the next Ix roll; taken when it runs.
-    pub on_ix: RwSignal<Option<Callback<(IxPool, IxResult)>>>,
+    pub on_ix: RwSignal<Option<Hook<(IxPool, IxResult)>>>,
     pub result: RwSignal<Option<Outcome>>,
     /// Counts rolls, so the same words are announced again and dice redraw (and animate).
     pub rolls: RwSignal<u64>,

@@ -139,6 +139,11 @@ pub fn PartyGear() -> impl IntoView {
     // One change handler serves every control: a checkbox's value is the character id ("-"
     // for the set-aside switch); a slot-limit field names its character in `data-cap`.
     let on_change = move |e: leptos::ev::Event| {
+        // A slot limit being typed gets "change" as it is removed with the screen, after the
+        // screen's signals are gone: nothing is left to save it to.
+        if doc.is_disposed() {
+            return;
+        }
         let Some(el) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())

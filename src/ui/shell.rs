@@ -3,6 +3,7 @@
 
 use leptos::ev;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::browser;
 use super::lazy::{
@@ -20,6 +21,19 @@ fn current_hash() -> String {
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default()
+}
+
+/// Lets a text field still being typed in commit, by blurring it, while its screen is still
+/// there. Back (a phone's back gesture with the keyboard up) changes the screen without moving
+/// focus first; the browser would then blur the field only as it is removed, after the
+/// screen's signals are gone: the edit would be lost, and its handler would panic.
+fn commit_typing() {
+    let Some(field) = document().active_element() else {
+        return;
+    };
+    if matches!(field.tag_name().as_str(), "INPUT" | "TEXTAREA") {
+        let _ = field.unchecked_ref::<web_sys::HtmlElement>().blur();
+    }
 }
 
 /// Whether a fragment carries a share link (a character or a proposed difficulty).
@@ -55,8 +69,10 @@ pub fn App() -> impl IntoView {
         })
     });
     let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
-    let hash_listener =
-        window_event_listener_untyped("hashchange", move |_| set_hash.set(current_hash()));
+    let hash_listener = window_event_listener_untyped("hashchange", move |_| {
+        commit_typing();
+        set_hash.set(current_hash());
+    });
     // Leaves the share link's fragment behind once handled, so a reload does not ask again.
     let share_done = Callback::new(move |()| {
         if let Some(w) = web_sys::window() {

@@ -1,4 +1,4 @@
-//! The wasm splitter (scripts/split.mjs) needs the linker's relocations to move code between
+//! The wasm splitter (run by scripts/wasm.mjs) needs the linker's relocations to move code between
 //! chunks; only the split release build asks for them.
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");

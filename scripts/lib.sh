@@ -6,6 +6,12 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+# The splitter (crate wasm_split_cli_support) is not read from Cargo.lock as wasm-bindgen's CLI
+# is: it is a tool, not a dependency, and its versions do not follow those of the crates
+# Cargo.lock holds (wasm_split_helpers and wasm_split_macros, through Leptos: helpers 0.2.3 go
+# with splitter 0.2.2). What must agree is the format the helpers mark the wasm with, shared by
+# the 0.2 series and checked by the splitter. So this line is the one home of its version, and
+# ensure_wasm_split stops when Cargo.lock's helpers leave the splitter's series.
 WASM_SPLIT_VERSION=0.2.2
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
@@ -30,8 +36,13 @@ ensure_trunk() {
   fi
 }
 
+# A package's version in Cargo.lock.
+locked_version() {
+  cargo pkgid -p "$1" | sed 's/.*@//'
+}
+
 wasm_bindgen_version() {
-  cargo pkgid -p wasm-bindgen | sed 's/.*@//'
+  locked_version wasm-bindgen
 }
 
 ensure_wasm_bindgen() {
@@ -54,20 +65,69 @@ ensure_node_modules() {
   wasm-opt --version | grep -q "version $BINARYEN_VERSION" || die "wasm-opt $BINARYEN_VERSION not first on PATH"
 }
 
+# Whether "$1" is a browser or driver that actually starts (Ubuntu's chromium is a stub that
+# asks for a snap instead).
+runs() {
+  [ -n "$1" ] && "$1" --version >/dev/null 2>&1
+}
+
+# Picks the browser and driver for the browser tests, in this order: the caller's
+# (SATCHEL_CHROMIUM and CHROMEDRIVER), a GitHub runner's Chrome and its matching ChromeDriver
+# ($CHROMEWEBDRIVER), a working chromium and chromedriver on PATH, or Debian's packages.
 ensure_chromium() {
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null || ! chromium --version >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null; then
-    say "installing Chromium, ChromeDriver and pdftoppm from Debian"
-    as_root apt-get update
-    # One command, so the browser and its driver come at the same version. pdftoppm turns the
-    # print tests' PDFs into pictures.
-    as_root apt-get install -y --no-install-recommends chromium chromium-driver poppler-utils
+  if runs "${SATCHEL_CHROMIUM:-}" && runs "${CHROMEDRIVER:-}"; then
+    :
+  elif [ -n "${CHROMEWEBDRIVER:-}" ] && runs "$(command -v google-chrome)" && runs "$CHROMEWEBDRIVER/chromedriver"; then
+    SATCHEL_CHROMIUM=$(command -v google-chrome)
+    CHROMEDRIVER="$CHROMEWEBDRIVER/chromedriver"
+  else
+    if ! runs "$(command -v chromium)" || ! runs "$(command -v chromedriver)"; then
+      grep -qx 'ID=debian' /etc/os-release 2>/dev/null ||
+        die "no working chromium and chromedriver: install a real Chromium or Chrome and its ChromeDriver, and put them on PATH as chromium and chromedriver (or set SATCHEL_CHROMIUM and CHROMEDRIVER)"
+      say "installing Chromium and ChromeDriver from Debian"
+      as_root apt-get update
+      # One command, so the browser and its driver come at the same version.
+      as_root apt-get install -y --no-install-recommends chromium chromium-driver
+    fi
+    SATCHEL_CHROMIUM=$(command -v chromium)
+    CHROMEDRIVER=$(command -v chromedriver)
   fi
-  export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
-  export SATCHEL_CHROMIUM="${SATCHEL_CHROMIUM:-$(command -v chromium)}"
+  export SATCHEL_CHROMIUM CHROMEDRIVER
+  # pdftoppm turns the print tests' PDFs into pictures.
+  if ! command -v pdftoppm >/dev/null; then
+    say "installing pdftoppm (poppler-utils)"
+    as_root apt-get update
+    as_root apt-get install -y --no-install-recommends poppler-utils
+  fi
+  # webdriver.json names Debian's browser; the wasm tests get a copy naming any other.
+  if [ "$SATCHEL_CHROMIUM" != "$(node -p 'require("./webdriver.json")["goog:chromeOptions"].binary')" ]; then
+    mkdir -p target
+    node -e '
+      const c = require("./webdriver.json");
+      c["goog:chromeOptions"].binary = process.argv[1];
+      require("fs").writeFileSync("target/webdriver.json", JSON.stringify(c, null, 2));
+    ' "$SATCHEL_CHROMIUM"
+    export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/target/webdriver.json"
+  fi
+}
+
+# wasm32 cargo commands. cargo ignores .cargo/config.toml's rustflags whenever the caller set
+# RUSTFLAGS or CARGO_ENCODED_RUSTFLAGS; then both are passed, joined (scripts/rustflags.mjs).
+cargo_wasm32() {
+  if [ -n "${RUSTFLAGS:-}${CARGO_ENCODED_RUSTFLAGS:-}" ]; then
+    CARGO_ENCODED_RUSTFLAGS=$(node scripts/rustflags.mjs) cargo "$@"
+  else
+    cargo "$@"
+  fi
 }
 
 ensure_wasm_split() {
-  if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  local helpers
+  helpers=$(locked_version wasm_split_helpers)
+  [ "${helpers%.*}" = "${WASM_SPLIT_VERSION%.*}" ] ||
+    die "Cargo.lock has wasm_split_helpers $helpers, which wasm_split_cli $WASM_SPLIT_VERSION may not read: set WASM_SPLIT_VERSION in scripts/lib.sh to a ${helpers%.*}.x release"
+  # The tool has no --version; cargo's install record (~/.cargo/.crates.toml) knows it.
+  if ! command -v wasm_split_cli >/dev/null || ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
     say "installing wasm_split_cli $WASM_SPLIT_VERSION (splits the wasm into on-demand chunks)"
     cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
   fi

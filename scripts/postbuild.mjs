@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { patch } from "./patch.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR || process.cwd();
@@ -34,9 +35,11 @@ const csp = [
 // development builds go without one; every release build (and every test) has it.
 const release = process.env.TRUNK_PROFILE === "release";
 if (release) {
-  html = html.replace(
-    /<meta charset="utf-8">/,
+  html = patch(
+    html,
+    '<meta charset="utf-8">',
     `<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    "postbuild: index.html's charset, where the CSP goes",
   );
 }
 writeFileSync(indexPath, html);
@@ -54,8 +57,8 @@ const files = walk(staging)
 const digest = createHash("sha256");
 for (const f of files) digest.update(f).update(readFileSync(join(staging, f)));
 const build = digest.digest("hex").slice(0, 16);
-const sw = readFileSync(join(source, "public", "sw.js"), "utf8")
-  .replace("__SATCHEL_BUILD__", build)
-  .replace("__SATCHEL_FILES__", JSON.stringify(["./", ...files.map((f) => `./${f}`)]));
+let sw = readFileSync(join(source, "public", "sw.js"), "utf8");
+sw = patch(sw, "__SATCHEL_BUILD__", build, "postbuild: sw.js's cache name");
+sw = patch(sw, "__SATCHEL_FILES__", JSON.stringify(["./", ...files.map((f) => `./${f}`)]), "postbuild: sw.js's file list");
 writeFileSync(join(staging, "sw.js"), sw);
 console.log(`postbuild: ${release ? `CSP with ${hashes.length} inline script hashes` : "no CSP (development build)"}; sw.js cache satchel-${build}, ${files.length} files`);

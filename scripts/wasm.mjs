@@ -14,6 +14,8 @@ import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { patch } from "./patch.mjs";
+import { wasm32Env } from "./rustflags.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR || process.cwd();
@@ -59,14 +61,15 @@ mkdirSync(join(work, "bindgen"), { recursive: true });
 
 // Chunks call into the first-load module through the shared function table. With reference
 // types on, wasm-bindgen rewrites the signatures of its casts in the first-load module and such
-// a call fails ("function signature mismatch"), so split builds turn them off. Tests are never
-// split and keep the defaults from .cargo/config.toml.
+// a call fails ("function signature mismatch"), so split builds turn them off, after the
+// caller's and .cargo/config.toml's flags so nothing turns them back on. Tests are never split
+// and keep the defaults.
 const cargoArgs = ["build", "--target=wasm32-unknown-unknown", "--bin=satchel", "--features=split"];
 if (profile === "release") cargoArgs.push("--release");
 execFileSync("cargo", cargoArgs, {
   cwd: source,
   stdio: ["ignore", "inherit", "inherit"],
-  env: { ...process.env, RUSTFLAGS: "--cfg erase_components -Ctarget-feature=-reference-types" },
+  env: wasm32Env(process.env, ["-Ctarget-feature=-reference-types"]),
 });
 run("wasm_split_cli", [input, work]);
 const chunks = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== "main.wasm");
@@ -118,21 +121,25 @@ const glue = `${base}.js`;
 const wasmFile = `${base}_bg.wasm`;
 renameSync(join(work, "main-opt.wasm"), join(staging, wasmFile));
 
-let loader = readFileSync(join(work, "__wasm_split.js"), "utf8").replace('"./main.js"', `"./${glue}"`);
+let loader = readFileSync(join(work, "__wasm_split.js"), "utf8");
+loader = patch(loader, '"./main.js"', `"./${glue}"`, "wasm: the loader's import of the glue");
 for (const chunk of chunks) {
   const tmp = join(work, `opt-${chunk}`);
   optimise(join(work, chunk), tmp);
   const named = `${chunk.slice(0, -5)}-${hash(readFileSync(tmp))}.wasm`;
   renameSync(tmp, join(staging, named));
-  loader = loader.replaceAll(`"./${chunk}"`, `"./${named}"`);
+  loader = patch(loader, `"./${chunk}"`, `"./${named}"`, `wasm: the loader's name for ${chunk}`, "some");
 }
 const loaderName = `__wasm_split-${hash(loader)}.js`;
 writeFileSync(join(staging, loaderName), loader);
 
 // Only the module specifiers change: the wasm still names its import module "./__wasm_split.js".
-const js = readFileSync(join(work, "bindgen", "satchel.js"), "utf8").replaceAll(
+const js = patch(
+  readFileSync(join(work, "bindgen", "satchel.js"), "utf8"),
   'from "./__wasm_split.js"',
   `from "./${loaderName}"`,
+  "wasm: the glue's import of the loader",
+  "some",
 );
 writeFileSync(join(staging, glue), js);
 
@@ -145,10 +152,10 @@ const startup = [
   `<script type="module">import init from "./${glue}"; init({ module_or_path: "./${wasmFile}" });</script>`,
 ].join("\n  ");
 const indexPath = join(staging, "index.html");
-const html = readFileSync(indexPath, "utf8");
-if (!html.includes(MARKER)) throw new Error(`wasm: index.html has no ${MARKER}`);
+let html = patch(readFileSync(indexPath, "utf8"), MARKER, startup, "wasm: index.html's start-up marker");
 // Trunk leaves its skipped rust link behind; the browser has no use for it.
-writeFileSync(indexPath, html.replace(MARKER, startup).replace(/\s*<link data-trunk rel="rust"[^>]*>/, ""));
+html = patch(html, /\s*<link data-trunk rel="rust"[^>]*>/, "", "wasm: index.html's skipped rust link");
+writeFileSync(indexPath, html);
 console.log(`wasm: ${glue}, ${wasmFile} and ${chunks.length} chunks`);
 
 // The CSP and the service worker's file list must see the final files.

@@ -1,21 +1,27 @@
-//! The tray's prefill API and Cash callback in headless Chromium
-//! (`cargo test --target wasm32-unknown-unknown --test web_tray`).
+//! The tray's handle in headless Chromium (`cargo test --target wasm32-unknown-unknown --test
+//! web_tray`): a request opens the tray prefilled, a roll is logged and its Cash change
+//! reaches the requester, and the session's Story points are asked before a point is marked
+//! and spent when the check is rolled. The tests drive the panel as a user does, by its
+//! buttons, and read what a user (or the log) sees.
 #![cfg(target_arch = "wasm32")]
 
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use leptos::prelude::*;
 use satchel::rules::expedition::money::LedgerEntry;
 use satchel::rules::ix::pool::{Difficulty, Pool};
-use satchel::ui::{DiceTray, Prefill, TrayContext, TrayRequest, provide_tray};
+use satchel::ui::{DiceTray, Prefill, StoryPoints, TrayHandle, TrayRequest, provide_tray};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 async fn settle() {
     let (tx, rx) = futures_channel();
-    set_timeout(move || tx(), Duration::from_millis(60));
+    set_timeout(tx, Duration::from_millis(60));
     let _ = rx.await;
 }
 
@@ -32,84 +38,220 @@ fn futures_channel() -> (impl FnOnce() + 'static, wasm_bindgen_futures::JsFuture
     )
 }
 
-fn body_text() -> String {
+fn document() -> web_sys::Document {
     web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| d.body())
+        .expect("a document")
+}
+
+fn body_text() -> String {
+    document()
+        .body()
         .map(|b| b.inner_text())
         .unwrap_or_default()
 }
 
-fn mount() -> TrayContext {
+fn element(selector: &str) -> web_sys::HtmlElement {
+    document()
+        .query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        .unwrap_or_else(|| panic!("{selector} is on the page:\n{}", body_text()))
+}
+
+fn text(selector: &str) -> String {
+    element(selector).inner_text()
+}
+
+async fn click(selector: &str) {
+    element(selector).click();
+    settle().await;
+}
+
+const ROLL: &str = ".tray button.roll";
+const FORTUNE: &str = ".tray [aria-label='Story points'] button:nth-child(1)";
+
+/// The roll log as stored (what survives a reload).
+fn logged() -> Vec<serde_json::Value> {
+    let stored = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item("satchel/v1/rolls").ok().flatten())
+        .unwrap_or_else(|| r#"{"entries":[]}"#.into());
+    let log: serde_json::Value = serde_json::from_str(&stored).expect("the log is JSON");
+    log["entries"].as_array().cloned().unwrap_or_default()
+}
+
+/// Mounts the tray on an empty log; the tray stays until the returned guard is dropped.
+fn mount(points: Option<Rc<dyn StoryPoints>>) -> (TrayHandle, impl Drop) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.clear();
+    }
     let ctx = Arc::new(Mutex::new(None));
     let out = ctx.clone();
-    leptos::mount::mount_to_body(move || {
-        provide_tray();
-        *out.lock().unwrap() = use_context::<TrayContext>();
+    let body = document().body().expect("a body");
+    let mounted = leptos::mount::mount_to(body, move || {
+        provide_tray(points);
+        *out.lock().unwrap() = use_context::<TrayHandle>();
         view! { <DiceTray/> }
     });
-    let ctx = ctx.lock().unwrap().take();
-    ctx.expect("the tray provides its context")
+    let handle = ctx.lock().unwrap().take();
+    (handle.expect("the tray provides its handle"), mounted)
+}
+
+fn lore_pool() -> Pool {
+    let mut pool = Pool::from_ratings(3, 2).unwrap();
+    pool.add_difficulty(Difficulty::Average).unwrap();
+    pool
 }
 
 #[wasm_bindgen_test]
 async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
-    let tray = mount();
-    let mut pool = Pool::from_ratings(3, 2).unwrap();
-    pool.add_difficulty(Difficulty::Average).unwrap();
-    tray.open_tray(TrayRequest {
+    let (tray, _mounted) = mount(None);
+    tray.open(TrayRequest {
         label: "Lore check, Intellect 3, Lore 2, Average".into(),
         character_id: Some("c1".into()),
         character_name: Some("Vex".into()),
-        prefill: Prefill::Ix(pool),
+        prefill: Prefill::Ix(lore_pool()),
         ..Default::default()
     });
     settle().await;
-    let text = body_text();
-    assert!(text.contains("Dice tray"), "{text}");
-    assert!(text.contains("1 Ability, 2 Mastery vs 2 Trial"), "{text}");
-    tray.0.roll();
-    settle().await;
-    let log = tray.0.log.get_untracked();
-    let last = log.entries.last().expect("the roll is logged");
-    assert_eq!(
-        last.record.label,
-        "Lore check, Intellect 3, Lore 2, Average"
-    );
-    assert_eq!(last.record.character_id.as_deref(), Some("c1"));
-    assert_eq!(last.record.character.as_deref(), Some("Vex"));
-    assert_eq!(last.record.faces.len(), 5);
+    let shown = body_text();
+    assert!(shown.contains("Dice tray"), "{shown}");
+    assert_eq!(text(".pool-words"), "1 Ability, 2 Mastery vs 2 Trial");
+    click(ROLL).await;
+    let log = logged();
+    let last = &log.last().expect("the roll is logged")["record"];
+    assert_eq!(last["label"], "Lore check, Intellect 3, Lore 2, Average");
+    assert_eq!(last["character_id"], "c1");
+    assert_eq!(last["character"], "Vex");
+    assert_eq!(last["faces"].as_array().map(Vec::len), Some(5));
 
     // A Cash wager: refused above the Cash held, deducted through the callback otherwise.
     let got: Arc<Mutex<Vec<LedgerEntry>>> = Arc::default();
-    let sink = got.clone();
-    let request = move || TrayRequest {
+    let wager = |wager: u32| TrayRequest {
         label: "Rope".into(),
-        prefill: Prefill::CashWager { cost: 5 },
+        prefill: Prefill::CashWager {
+            cost: 5,
+            scarcity: 0,
+            wager,
+        },
         cash: Some(4),
         wealth: Some(3),
         on_cash: Some(Arc::new({
-            let sink = sink.clone();
+            let sink = got.clone();
             move |e: LedgerEntry| sink.lock().unwrap().push(e)
         })),
         ..Default::default()
     };
-    tray.open_tray(request());
-    tray.0.exp.wager.set(6);
-    tray.0.roll();
+    tray.open(wager(6));
+    settle().await;
+    click(ROLL).await;
     assert!(got.lock().unwrap().is_empty());
     assert!(
-        tray.0
-            .message
-            .get_untracked()
-            .unwrap_or_default()
-            .contains("wager is 6")
+        text(".tray-message").contains("Wager is 6, but it must be between 1 and 4."),
+        "{}",
+        text(".tray-message")
     );
-    tray.0.exp.wager.set(3);
-    tray.0.roll();
+    tray.open(wager(3));
+    settle().await;
+    click(ROLL).await;
     let entries = got.lock().unwrap().clone();
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].amount, -3);
     assert_eq!(entries[0].balance, 1);
     assert!(entries[0].reason.contains("Rope"));
+}
+
+/// A session pool that can run dry or refuse to spend, and remembers what was spent.
+#[derive(Default)]
+struct Session {
+    fortune_left: Cell<u32>,
+    refuse_spend: Cell<bool>,
+    spent: RefCell<Vec<(bool, Option<String>, String)>>,
+}
+
+struct Points(Rc<Session>);
+
+impl StoryPoints for Points {
+    fn check(&self, fortune: bool) -> Result<(), String> {
+        if fortune && self.0.fortune_left.get() == 0 {
+            return Err("No Fortune Point is left in the session pool.".into());
+        }
+        Ok(())
+    }
+
+    fn spend(&self, fortune: bool, who: Option<String>, label: &str) -> Result<(), String> {
+        if self.0.refuse_spend.get() {
+            return Err("The session pool is on the GM's device; spend the point there.".into());
+        }
+        if fortune {
+            self.0.fortune_left.set(self.0.fortune_left.get() - 1);
+        }
+        self.0
+            .spent
+            .borrow_mut()
+            .push((fortune, who, label.to_string()));
+        Ok(())
+    }
+}
+
+#[wasm_bindgen_test]
+async fn story_points_are_asked_before_marking_and_spent_when_rolled() {
+    let session = Rc::new(Session::default());
+    let points = || Some(Rc::new(Points(session.clone())) as Rc<dyn StoryPoints>);
+    let (tray, _mounted) = mount(points());
+    tray.open(TrayRequest {
+        label: "Lore check".into(),
+        character_id: Some("c1".into()),
+        prefill: Prefill::Ix(lore_pool()),
+        ..Default::default()
+    });
+    settle().await;
+
+    // None left: the reason is beside the buttons, and pressing anyway marks nothing.
+    assert_eq!(
+        text("#tray-points-why"),
+        "No Fortune Point is left in the session pool."
+    );
+    click(FORTUNE).await;
+    assert_eq!(
+        text(".tray-message"),
+        "No Fortune Point is left in the session pool."
+    );
+    assert_eq!(text(".pool-words"), "1 Ability, 2 Mastery vs 2 Trial");
+
+    // One is granted (a real session document would redraw by itself; this one is told).
+    session.fortune_left.set(1);
+    tray.set_story_points(points());
+    settle().await;
+    assert!(
+        document()
+            .query_selector("#tray-points-why")
+            .unwrap()
+            .is_none()
+    );
+    click(FORTUNE).await;
+    assert_eq!(text(".pool-words"), "3 Mastery vs 2 Trial");
+    assert_eq!(text(FORTUNE), "Fortune Point spent");
+
+    // The session refuses the spend: nothing is rolled, shown or logged.
+    session.refuse_spend.set(true);
+    click(ROLL).await;
+    assert_eq!(
+        text(".tray-message"),
+        "The session pool is on the GM's device; spend the point there."
+    );
+    assert!(document().query_selector(".tray-result").unwrap().is_none());
+    assert!(logged().is_empty());
+
+    session.refuse_spend.set(false);
+    click(ROLL).await;
+    assert_eq!(
+        *session.spent.borrow(),
+        [(true, Some("c1".to_string()), "Lore check".to_string())]
+    );
+    assert_eq!(session.fortune_left.get(), 0);
+    assert_eq!(logged().len(), 1);
+    assert!(document().query_selector(".tray-result").unwrap().is_some());
 }

@@ -2,8 +2,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::CHARACTER_SCHEMA;
+use super::error::EditError;
 use super::exp_sheet::{ExpEdit, ExpSheet};
 use super::ix_sheet::{IxEdit, IxSheet};
+use crate::rules::inventory::Inventory;
 
 /// Longest name the roster accepts; longer input is refused with a message, never truncated.
 pub const NAME_MAX_CHARS: usize = 120;
@@ -47,13 +49,56 @@ impl System {
     }
 }
 
-/// A character document: the roster's fields plus the sheet of its system (exactly one of
-/// `ix` and `expedition` is present; [`Character::ensure_sheet`] restores that after a load).
+/// The sheet of a character's game. A character holds exactly one, so the game is never stored
+/// apart from the sheet that belongs to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sheet {
+    /// An Ix (Exodus NDS) sheet.
+    Ix(IxSheet),
+    /// An Expedition (COEAC) sheet.
+    Expedition(ExpSheet),
+}
+
+impl Sheet {
+    /// A blank sheet of `system` for a character called `name`.
+    pub fn new(system: System, name: &str) -> Self {
+        match system {
+            System::Ix => Sheet::Ix(IxSheet::new(name)),
+            System::Expedition => Sheet::Expedition(ExpSheet::new(name)),
+        }
+    }
+
+    /// The game this sheet belongs to.
+    pub fn system(&self) -> System {
+        match self {
+            Sheet::Ix(_) => System::Ix,
+            Sheet::Expedition(_) => System::Expedition,
+        }
+    }
+
+    /// The character's gear, whichever the game.
+    pub fn gear(&self) -> &Inventory {
+        match self {
+            Sheet::Ix(s) => &s.gear,
+            Sheet::Expedition(s) => &s.gear,
+        }
+    }
+
+    /// Brings data written by older versions into today's shape (idempotent).
+    pub fn migrate(&mut self) {
+        match self {
+            Sheet::Ix(s) => s.migrate(),
+            Sheet::Expedition(s) => s.migrate(),
+        }
+    }
+}
+
+/// A character document: the roster's fields plus the sheet of its game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Character {
     pub schema: u32,
     pub id: String,
-    pub system: System,
     pub name: String,
     /// Bumped on every change; lets two tabs tell whose write is newer.
     #[serde(default)]
@@ -61,46 +106,41 @@ pub struct Character {
     /// Milliseconds since the Unix epoch of the last change.
     #[serde(default)]
     pub updated_ms: u64,
-    /// The Ix sheet, for an Ix character.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ix: Option<IxSheet>,
-    /// The Expedition sheet, for an Expedition character.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expedition: Option<ExpSheet>,
+    /// The sheet, which fixes the character's game.
+    pub sheet: Sheet,
 }
 
 impl Character {
     pub fn new(id: String, system: System, name: String, now_ms: u64) -> Self {
-        let mut c = Character {
+        let sheet = Sheet::new(system, &name);
+        Character {
             schema: CHARACTER_SCHEMA,
             id,
-            system,
             name,
             rev: 1,
             updated_ms: now_ms,
-            ix: None,
-            expedition: None,
-        };
-        c.ensure_sheet();
-        c
+            sheet,
+        }
     }
 
-    /// Gives the character a blank sheet of its system if it has none (a schema 1 document,
-    /// or a hand-edited file), and drops a sheet of the other system, which nothing shows.
-    pub fn ensure_sheet(&mut self) {
-        match self.system {
-            System::Ix => {
-                self.expedition = None;
-                if self.ix.is_none() {
-                    self.ix = Some(IxSheet::new(&self.name));
-                }
-            }
-            System::Expedition => {
-                self.ix = None;
-                if self.expedition.is_none() {
-                    self.expedition = Some(ExpSheet::new(&self.name));
-                }
-            }
+    /// The character's game.
+    pub fn system(&self) -> System {
+        self.sheet.system()
+    }
+
+    /// The Ix sheet, for an Ix character.
+    pub fn ix(&self) -> Option<&IxSheet> {
+        match &self.sheet {
+            Sheet::Ix(s) => Some(s),
+            Sheet::Expedition(_) => None,
+        }
+    }
+
+    /// The Expedition sheet, for an Expedition character.
+    pub fn expedition(&self) -> Option<&ExpSheet> {
+        match &self.sheet {
+            Sheet::Expedition(s) => Some(s),
+            Sheet::Ix(_) => None,
         }
     }
 
@@ -123,8 +163,17 @@ pub enum RosterError {
     DuplicateId {
         id: String,
     },
-    /// A sheet edit was refused; the text says why.
-    Sheet(String),
+    /// A sheet edit was refused.
+    Sheet(EditError),
+    /// A sheet edit of one game was sent to a character of the other.
+    WrongGame(System),
+    /// One action of a batch was refused, so none of the batch was applied.
+    InBatch {
+        /// The name of the character that action was for (empty when it names none).
+        name: String,
+        /// Why it was refused.
+        error: Box<RosterError>,
+    },
 }
 
 impl fmt::Display for RosterError {
@@ -142,7 +191,18 @@ impl fmt::Display for RosterError {
             RosterError::DuplicateId { .. } => {
                 write!(f, "A character with that id already exists.")
             }
-            RosterError::Sheet(why) => f.write_str(why),
+            RosterError::Sheet(why) => write!(f, "{why}"),
+            RosterError::WrongGame(system) => write!(
+                f,
+                "That change is for an {} sheet, and this character plays another game.",
+                system.label()
+            ),
+            RosterError::InBatch { name, error } if name.is_empty() => {
+                write!(f, "{error} Nothing was changed.")
+            }
+            RosterError::InBatch { name, error } => {
+                write!(f, "{name}: {error} Nothing was changed.")
+            }
         }
     }
 }
@@ -196,6 +256,25 @@ pub enum CharacterAction {
         id: String,
         edit: ExpEdit,
     },
+    /// Several actions applied all or nothing (a treasure pay-out, a fight's damage): on the
+    /// first refusal the roster is left exactly as it was.
+    Batch(Vec<CharacterAction>),
+}
+
+impl CharacterAction {
+    /// The character an action is for, when it names one.
+    fn target(&self) -> Option<&str> {
+        match self {
+            CharacterAction::Create { id, .. }
+            | CharacterAction::Rename { id, .. }
+            | CharacterAction::Duplicate { id, .. }
+            | CharacterAction::Delete { id }
+            | CharacterAction::EditIx { id, .. }
+            | CharacterAction::EditExpedition { id, .. } => Some(id),
+            CharacterAction::Restore { character, .. } => Some(&character.id),
+            CharacterAction::Batch(_) => None,
+        }
+    }
 }
 
 /// The ordered list of characters, in the order the user sees them.
@@ -214,6 +293,18 @@ pub enum Applied {
         character: Character,
         position: usize,
     },
+    /// Each action of a batch, in order.
+    Many(Vec<Applied>),
+}
+
+impl Applied {
+    /// Every single change, a batch's flattened, in the order they happened.
+    pub fn each(&self) -> Vec<&Applied> {
+        match self {
+            Applied::Many(all) => all.iter().flat_map(Applied::each).collect(),
+            one => vec![one],
+        }
+    }
 }
 
 impl Roster {
@@ -274,21 +365,41 @@ impl Roster {
                 self.characters.insert(at, character.clone());
                 Ok(Applied::Saved(character))
             }
-            CharacterAction::EditIx { id, edit } => self.edit(&id, now_ms, |c| {
-                let mut sheet = c.ix.clone().unwrap_or_else(|| IxSheet::new(&c.name));
-                sheet.apply(edit)?;
-                c.ix = Some(sheet);
-                Ok(())
-            }),
-            CharacterAction::EditExpedition { id, edit } => self.edit(&id, now_ms, |c| {
-                let mut sheet = c
-                    .expedition
-                    .clone()
-                    .unwrap_or_else(|| ExpSheet::new(&c.name));
-                sheet.apply(edit)?;
-                c.expedition = Some(sheet);
-                Ok(())
-            }),
+            CharacterAction::EditIx { id, edit } => {
+                self.edit(&id, now_ms, |c| match &mut c.sheet {
+                    Sheet::Ix(sheet) => sheet.apply(edit).map_err(RosterError::Sheet),
+                    Sheet::Expedition(_) => Err(RosterError::WrongGame(System::Ix)),
+                })
+            }
+            // Stamped here, so every Cash change the edit records says when it happened.
+            CharacterAction::EditExpedition { id, edit } => {
+                self.edit(&id, now_ms, |c| match &mut c.sheet {
+                    Sheet::Expedition(sheet) => sheet
+                        .apply(ExpEdit::At(now_ms, Box::new(edit)))
+                        .map_err(RosterError::Sheet),
+                    Sheet::Ix(_) => Err(RosterError::WrongGame(System::Expedition)),
+                })
+            }
+            CharacterAction::Batch(actions) => {
+                let mut next = self.clone();
+                let mut done = Vec::with_capacity(actions.len());
+                for action in actions {
+                    let name = action
+                        .target()
+                        .and_then(|id| next.get(id))
+                        .map(|c| c.name.clone())
+                        .unwrap_or_default();
+                    let applied =
+                        next.apply(action, now_ms)
+                            .map_err(|error| RosterError::InBatch {
+                                name,
+                                error: Box::new(error),
+                            })?;
+                    done.push(applied);
+                }
+                *self = next;
+                Ok(Applied::Many(done))
+            }
         }
     }
 
@@ -298,10 +409,10 @@ impl Roster {
         &mut self,
         id: &str,
         now_ms: u64,
-        f: impl FnOnce(&mut Character) -> Result<(), String>,
+        f: impl FnOnce(&mut Character) -> Result<(), RosterError>,
     ) -> Result<Applied, RosterError> {
         let c = self.find_mut(id)?;
-        f(c).map_err(RosterError::Sheet)?;
+        f(c)?;
         c.touch(now_ms);
         Ok(Applied::Saved(c.clone()))
     }
@@ -421,7 +532,7 @@ mod tests {
         .unwrap();
         let names: Vec<_> = r.characters.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["A", "A (copy)", "B"]);
-        assert_eq!(r.characters[1].system, System::Ix);
+        assert_eq!(r.characters[1].system(), System::Ix);
         let long = "n".repeat(NAME_MAX_CHARS);
         r.apply(
             CharacterAction::Rename {

@@ -2,7 +2,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA};
+use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA, Sheet, System};
 
 /// Why a stored document could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,14 +85,63 @@ pub fn decode<T: DeserializeOwned>(raw: &str, supported: u32) -> Result<T, DocEr
 /// fixture of the old version under `tests/fixtures/`.
 fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::Value, DocError> {
     match from {
-        // Schema 2 added the sheets. A schema 1 character has none; it gets a blank sheet of
-        // its system after decoding (`ensure_sheet`), so only the number changes here. The
-        // bump itself matters: a schema 1 build refuses a schema 2 document instead of
-        // loading it and writing it back without its sheet.
+        // Schema 2 added the sheets. A schema 1 character has none; step 2 gives it a blank
+        // sheet of its game, so only the number changes here. The bump itself matters: a
+        // schema 1 build refuses a schema 2 document instead of loading it and writing it
+        // back without its sheet.
         1 => {
             if let Some(obj) = value.as_object_mut() {
                 obj.insert("schema".into(), 2.into());
             }
+            Ok(value)
+        }
+        // Schema 3 holds the sheet as one value whose key is the game (`"sheet": {"ix": …}`)
+        // instead of a `system` beside two optional sheets that could disagree with it.
+        2 => {
+            let obj = value
+                .as_object_mut()
+                .ok_or_else(|| DocError::Malformed("not an object".into()))?;
+            // A hand-edited file may already hold the new shape under an old number.
+            if obj.contains_key("sheet") && !obj.contains_key("system") {
+                obj.insert("schema".into(), 3.into());
+                return Ok(value);
+            }
+            let system: System = obj
+                .remove("system")
+                .and_then(|s| serde_json::from_value(s).ok())
+                .ok_or_else(|| DocError::Malformed("no game named".into()))?;
+            let ix = obj.remove("ix").filter(|v| !v.is_null());
+            let expedition = obj.remove("expedition").filter(|v| !v.is_null());
+            let sheet = match (system, ix, expedition) {
+                (System::Ix, Some(sheet), _) | (System::Expedition, _, Some(sheet)) => sheet,
+                // A schema 1 document migrated to 2 has no sheet yet: it gets a blank one.
+                (system, _, _) => {
+                    let name = obj.get("name").and_then(|n| n.as_str()).unwrap_or("");
+                    match serde_json::to_value(Sheet::new(system, name))
+                        .map_err(|e| DocError::Malformed(e.to_string()))?
+                    {
+                        serde_json::Value::Object(mut tagged) => tagged
+                            .remove(system.slug())
+                            .unwrap_or(serde_json::Value::Null),
+                        _ => serde_json::Value::Null,
+                    }
+                }
+            };
+            // Schema 2 kept armour and shields inside the rules' core, apart from the gear; the
+            // sheet takes them aside and moves them onto the gear's items (`ExpSheet::migrate`).
+            let mut sheet = sheet;
+            if let Some(old) = sheet
+                .get_mut("core")
+                .and_then(|core| core.as_object_mut())
+                .and_then(|core| core.remove("protection"))
+                && let Some(s) = sheet.as_object_mut()
+            {
+                s.insert("legacy_protection".into(), old);
+            }
+            let mut tagged = serde_json::Map::new();
+            tagged.insert(system.slug().into(), sheet);
+            obj.insert("sheet".into(), tagged.into());
+            obj.insert("schema".into(), 3.into());
             Ok(value)
         }
         _ => Err(DocError::Unsupported { found: from }),
@@ -118,7 +167,7 @@ pub fn decode_character(raw: &str) -> Result<Character, DocError> {
     if character.id.is_empty() {
         return Err(DocError::Malformed("empty id".into()));
     }
-    character.ensure_sheet();
+    character.sheet.migrate();
     Ok(character)
 }
 

@@ -2,18 +2,18 @@
 //! character. Edits go through [`ExpSheet::apply`], a pure reducer: rolled procedures carry a
 //! seed drawn by the UI, so the same edit always gives the same result and a test can replay it.
 
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
+use super::error::EditError;
 use super::gear::{GearEdit, apply_gear};
+use super::seeded::Seeded;
 use crate::rules::expedition::character::{Abilities, Character, Companion, CompanionKind};
 use crate::rules::expedition::dice::{Ability, Pool};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
-    BlockSource, Health, MAX_HP, Protection, long_rest, short_rest,
+    BlockSource, Health, MAX_HP, Protection, Rations, long_rest, short_rest,
 };
 use crate::rules::expedition::improvement::Stat;
-use crate::rules::expedition::inventory::Inventory;
 use crate::rules::expedition::magic::{
     ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, channel, fell_blast,
     fell_blast_spell, infuse, release_infusion_block, release_infusion_boost, spell_mastery,
@@ -28,6 +28,7 @@ use crate::rules::expedition::spells::find_spell;
 use crate::rules::expedition::tables::{
     DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
 };
+use crate::rules::inventory::{Inventory, ItemKind};
 
 /// Lines kept in the sheet's history of rolled procedures.
 pub const HISTORY_KEPT: usize = 40;
@@ -64,6 +65,10 @@ pub struct ExpSheet {
     /// (the Enmity Clause). The player removes a flag once the Referee has decided.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enmities: Vec<String>,
+    /// Armour and shields as schema 2 kept them, apart from the gear; moved onto the gear's
+    /// items by [`ExpSheet::migrate`] and never written again.
+    #[serde(default, skip_serializing)]
+    pub legacy_protection: Option<Protection>,
 }
 
 /// When the Bonus HP pool expires. The reference only says bonus HP "almost always expire" at
@@ -112,7 +117,6 @@ fn default_core() -> Box<Character> {
             pending_down_and_out: 0,
             short_rest_taken: false,
         },
-        protection: Protection::default(),
         wealth: 1,
         purse: Purse::default(),
         connections: 0,
@@ -135,29 +139,6 @@ pub fn ob_words(o: &Objective) -> String {
         format!("Ob {} (no factors)", o.ob)
     } else {
         o.words()
-    }
-}
-
-/// A deterministic generator for replayable rolls (SplitMix64): the UI draws the seed from the
-/// browser's crypto source, the reducer rolls from it.
-pub struct Seeded(pub u64);
-
-impl RngCore for Seeded {
-    fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        for c in dst.chunks_mut(8) {
-            let b = self.next_u64().to_le_bytes();
-            c.copy_from_slice(&b[..c.len()]);
-        }
     }
 }
 
@@ -188,10 +169,11 @@ pub enum Procedure {
         /// Whether someone tends the character.
         aided: bool,
     },
-    /// Short rest with the Rations' Depletion score.
-    ShortRest(u8),
-    /// Long rest with the Rations' Depletion score (also repairs Blocks and spells).
-    LongRest(u8),
+    /// Short rest, spending the Rations item at (carrier, index) of this character's gear.
+    ShortRest(usize, usize),
+    /// Long rest, spending the Rations item at (carrier, index); also repairs Blocks and
+    /// spells.
+    LongRest(usize, usize),
     /// Income, once per session.
     Income,
     /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
@@ -279,10 +261,6 @@ pub enum ExpEdit {
     At(u64, Box<ExpEdit>),
     /// Heal HP.
     Heal(u32),
-    /// Armour worn.
-    Armour(bool),
-    /// Shields carried (0-5).
-    Shields(u8),
     /// Wealth (0-10).
     Wealth(u8),
     /// Connections (0-6).
@@ -339,21 +317,19 @@ pub enum ExpEdit {
     },
 }
 
-fn text(what: &str, s: &str, max: usize) -> Result<String, String> {
+fn text(what: &str, s: &str, max: usize) -> Result<String, EditError> {
     let t = s.trim();
     if t.is_empty() {
-        return Err(format!("Type a {what}."));
+        return Err(format!("Type a {what}.").into());
     }
     if t.chars().count() > max {
-        return Err(format!(
-            "The {what} is too long (at most {max} characters)."
-        ));
+        return Err(format!("The {what} is too long (at most {max} characters).").into());
     }
     Ok(t.to_string())
 }
 
-fn range(field: &str, v: i64, min: i64, max: i64) -> Result<(), String> {
-    RulesError::check_range(field, v, min, max).map_err(|e| e.to_string())
+fn range(field: &str, v: i64, min: i64, max: i64) -> Result<(), EditError> {
+    RulesError::check_range(field, v, min, max).map_err(EditError::Expedition)
 }
 
 fn dao_words(faces: &[u8], r: DownAndOutReading) -> String {
@@ -365,11 +341,11 @@ fn dao_words(faces: &[u8], r: DownAndOutReading) -> String {
     )
 }
 
-fn rations_words(faces: &[u8], r: DepletionReading) -> String {
+fn rations_words(name: &str, faces: &[u8], r: DepletionReading) -> String {
     match r {
-        DepletionReading::Holds => format!("Rations Depletion d20 {}: they hold.", faces[0]),
+        DepletionReading::Holds => format!("{name} Depletion d20 {}: they hold.", faces[0]),
         DepletionReading::LastUse => format!(
-            "Rations Depletion d20 {}: one use of the Rations remains.",
+            "{name} Depletion d20 {}: marked last use (the next rest finishes them).",
             faces[0]
         ),
     }
@@ -395,7 +371,82 @@ impl ExpSheet {
             retired: false,
             bonus_until: BonusUntil::Manual,
             enmities: Vec::new(),
+            legacy_protection: None,
         }
+    }
+
+    /// Brings data written by older versions into today's shape (idempotent). Before schema 3
+    /// the sheet kept "armour worn", "shields carried" and their used Blocks apart from the
+    /// gear, and the two could disagree; the gear now holds them, so the old numbers move onto
+    /// the items they describe (added to the character's own slots when missing), and Rations
+    /// typed as a plain consumable become Rations.
+    pub fn migrate(&mut self) {
+        let old = self.legacy_protection.take().unwrap_or_default();
+        self.gear.settle_worn();
+        if old != Protection::default() {
+            self.adopt_protection(&old);
+        }
+        for it in self
+            .gear
+            .carriers
+            .iter_mut()
+            .flat_map(|c| c.items.iter_mut())
+        {
+            if it.kind == ItemKind::Consumable && it.name.trim().eq_ignore_ascii_case("rations") {
+                it.kind = ItemKind::Rations;
+            }
+        }
+    }
+
+    fn adopt_protection(&mut self, old: &Protection) {
+        use crate::rules::inventory::Item;
+        let Some(me) = self.gear.carriers.first_mut() else {
+            return;
+        };
+        if old.armour {
+            if !me
+                .items
+                .iter()
+                .any(|i| i.kind == ItemKind::Armour && i.worn)
+            {
+                match me.items.iter_mut().find(|i| i.kind == ItemKind::Armour) {
+                    Some(a) => a.worn = true,
+                    None => me.items.push(Item::armour("Armour")),
+                }
+            }
+            if old.armour_block_used
+                && let Some(a) = me
+                    .items
+                    .iter_mut()
+                    .find(|i| i.kind == ItemKind::Armour && i.worn)
+            {
+                a.block_used = true;
+            }
+        }
+        let have = me
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Shield)
+            .count();
+        for _ in have..usize::from(old.shields) {
+            me.items.push(Item {
+                kind: ItemKind::Shield,
+                ..Item::new("Shield")
+            });
+        }
+        let mut used = old.shield_blocks_used;
+        for s in me.items.iter_mut().filter(|i| i.kind == ItemKind::Shield) {
+            if used == 0 {
+                break;
+            }
+            s.block_used = true;
+            used -= 1;
+        }
+    }
+
+    /// Worn armour and carried shields with their Blocks, read from the gear.
+    pub fn protection(&self) -> Protection {
+        self.gear.protection()
     }
 
     /// The inventory the gear component shows and edits.
@@ -423,22 +474,22 @@ impl ExpSheet {
     }
 
     /// Applies one edit; on error the sheet is unchanged and the message says why.
-    pub fn apply(&mut self, edit: ExpEdit) -> Result<(), String> {
+    pub fn apply(&mut self, edit: ExpEdit) -> Result<(), EditError> {
         let mut next = self.clone();
         next.apply_in_place(edit)?;
         *self = next;
         Ok(())
     }
 
-    fn apply_in_place(&mut self, edit: ExpEdit) -> Result<(), String> {
+    fn apply_in_place(&mut self, edit: ExpEdit) -> Result<(), EditError> {
         let c = &mut self.core;
         let h = &mut c.health;
-        let e = |r: RulesError| r.to_string();
+        let e = |r: RulesError| EditError::Expedition(r);
         match edit {
             ExpEdit::Gear(g) => return apply_gear(&mut self.gear, g),
             ExpEdit::Notes(s) => {
                 if s.chars().count() > NOTES_MAX {
-                    return Err(format!("Notes are at most {NOTES_MAX} characters."));
+                    return Err(format!("Notes are at most {NOTES_MAX} characters.").into());
                 }
                 self.notes = s;
             }
@@ -488,7 +539,7 @@ impl ExpSheet {
                 let mut left = amount;
                 let mut note = String::new();
                 if let Some(src) = block {
-                    left = c.protection.block(src, amount).map_err(e)?;
+                    left = self.gear.block(src, amount).map_err(e)?;
                     note = format!(
                         " ({} blocked {})",
                         if src == BlockSource::Armour {
@@ -526,17 +577,6 @@ impl ExpSheet {
                 }
                 h.heal(v);
             }
-            ExpEdit::Armour(on) => {
-                c.protection.armour = on;
-                if !on {
-                    c.protection.armour_block_used = false;
-                }
-            }
-            ExpEdit::Shields(n) => {
-                range("Shields", n.into(), 0, 5)?;
-                c.protection.shields = n;
-                c.protection.shield_blocks_used = c.protection.shield_blocks_used.min(n);
-            }
             ExpEdit::Wealth(v) => {
                 range("Wealth", v.into(), 0, 10)?;
                 c.wealth = v;
@@ -572,7 +612,7 @@ impl ExpSheet {
             ExpEdit::AddWise(w) => {
                 let w = text("Wise", &w, TEXT_MAX)?;
                 if c.wises.contains(&w) {
-                    return Err(format!("{w} is already a Wise."));
+                    return Err(format!("{w} is already a Wise.").into());
                 }
                 c.wises.push(w);
             }
@@ -596,7 +636,7 @@ impl ExpSheet {
             ExpEdit::AddStronghold(name, rating) => {
                 let name = text("stronghold name", &name, TEXT_MAX)?;
                 if c.strongholds.iter().any(|s| s.name == name) {
-                    return Err(format!("There is already a stronghold called {name}."));
+                    return Err(format!("There is already a stronghold called {name}.").into());
                 }
                 c.strongholds
                     .push(Stronghold::new(&name, rating).map_err(e)?);
@@ -673,7 +713,8 @@ impl ExpSheet {
                     return Err(format!(
                         "Retiring needs Wealth 4 or more; this character has {}.",
                         c.wealth
-                    ));
+                    )
+                    .into());
                 }
                 let line = format!("Retired at Wealth {}.", c.wealth);
                 self.retired = true;
@@ -712,9 +753,9 @@ impl ExpSheet {
         Ok(())
     }
 
-    fn roll(&mut self, rng: &mut Seeded, p: Procedure) -> Result<String, String> {
+    fn roll(&mut self, rng: &mut Seeded, p: Procedure) -> Result<String, EditError> {
         let c = &mut self.core;
-        let e = |r: RulesError| r.to_string();
+        let e = |r: RulesError| EditError::Expedition(r);
         Ok(match p {
             Procedure::DownAndOut { aided } => {
                 if c.health.dead {
@@ -724,7 +765,7 @@ impl ExpSheet {
                     return Err("No Down and Out check is owed (the character is not down, or was hit no more since).".into());
                 }
                 if aided {
-                    let r = down_and_out_roll(rng, c.protection.armour);
+                    let r = down_and_out_roll(rng, self.gear.protection().armour);
                     c.health.apply_down_and_out(r.reading).map_err(e)?;
                     dao_words(&r.faces, r.reading)
                 } else {
@@ -735,20 +776,55 @@ impl ExpSheet {
                         .into()
                 }
             }
-            Procedure::ShortRest(score) | Procedure::LongRest(score) => {
-                let long = matches!(p, Procedure::LongRest(_));
+            Procedure::ShortRest(carrier, index) | Procedure::LongRest(carrier, index) => {
+                let long = matches!(p, Procedure::LongRest(..));
+                let item = self
+                    .gear
+                    .carriers
+                    .get(carrier)
+                    .and_then(|c| c.items.get(index))
+                    .ok_or(EditError::Gone {
+                        what: "Rations item",
+                    })?;
+                let rations = match (item.kind, item.depletion) {
+                    (ItemKind::Rations, _) if item.last_use => Rations::LastUse,
+                    (ItemKind::Rations, Some(score)) => Rations::Score(score),
+                    (ItemKind::Rations, None) => {
+                        return Err(format!(
+                            "{} has no Depletion score: set one in Gear (standard Rations are 11).",
+                            item.name
+                        )
+                        .into());
+                    }
+                    _ => return Err(format!("{} is not Rations.", item.name).into()),
+                };
+                let rations_name = item.name.clone();
                 let mut party = [c.health.clone()];
                 let out = if long {
-                    long_rest(rng, &mut party, score)
+                    long_rest(rng, &mut party, rations)
                 } else {
-                    short_rest(rng, &mut party, score)
+                    short_rest(rng, &mut party, rations)
                 }
                 .map_err(e)?;
                 let [h] = party;
                 c.health = h;
                 if long {
-                    c.long_rest_gear();
+                    c.long_rest_spells();
+                    self.gear.repair_blocks();
                 }
+                let rations_line = match &out.rations {
+                    None => {
+                        self.gear.carriers[carrier].items.remove(index);
+                        format!("{rations_name} were on their last use: now used up.")
+                    }
+                    Some(check) => {
+                        if check.reading == DepletionReading::LastUse {
+                            self.gear.carriers[carrier].items[index].last_use = true;
+                        }
+                        rations_words(&rations_name, &check.faces, check.reading)
+                    }
+                };
+                let c = &mut self.core;
                 let lost = c.health.bonus_hp;
                 let expires = match self.bonus_until {
                     BonusUntil::Manual => false,
@@ -764,7 +840,7 @@ impl ExpSheet {
                     } else {
                         ""
                     },
-                    rations_words(&out.rations.faces, out.rations.reading)
+                    rations_line
                 );
                 if expires && lost > 0 {
                     c.health.expire_bonus_hp();
@@ -855,7 +931,7 @@ impl ExpSheet {
             Procedure::FellBlast { area, targets } => {
                 let name = fell_blast_spell().name;
                 if !c.spells.iter().any(|k| k.name == name) {
-                    return Err(format!("{name} is not a known spell."));
+                    return Err(format!("{name} is not a known spell.").into());
                 }
                 let mode = if area {
                     FellBlastMode::Area
@@ -941,7 +1017,7 @@ impl ExpSheet {
                     return Err(format!(
                         "{} is not a hireling: followers are loyal, and only hirelings check morale by contested Presence.",
                         p.name
-                    ));
+                    ).into());
                 }
                 let opp = if opposition == 0 {
                     u32::from(p.pool)
@@ -989,12 +1065,13 @@ impl ExpSheet {
                     .find(|s| s.name == spell)
                     .ok_or_else(|| format!("{spell} is not a known spell."))?;
                 let ability = c.abilities.get(known.spell().map_err(e)?.ability);
+                let worn = self.gear.protection();
                 let setup = ChannelingSetup {
                     ability,
                     bonus: 0,
                     penalty: 0,
-                    armour: u8::from(c.protection.armour),
-                    shields: c.protection.shields,
+                    armour: u8::from(worn.armour),
+                    shields: worn.shields,
                     damage_this_round: damage,
                     ritual_hp,
                     ritual_cash,

@@ -4,9 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::exp_sheet::Seeded;
+use super::error::EditError;
+use super::exp_sheet::ExpEdit;
+use super::named::NamedDocument;
+use super::seeded::Seeded;
+use super::{CharacterAction, Roster};
 use crate::rules::expedition::combat::{
-    Combatant, combat_exchange, firing_into_melee_dice, gang_up_dice, resolve_gang_up, stray_shot,
+    CombatAction, Combatant, combat_exchange, firing_into_melee_dice, gang_up_dice,
+    resolve_gang_up, stray_shot,
 };
 use crate::rules::expedition::referee::{
     Appearing, Population, adversary, encounter_check_due, roll_number_appearing,
@@ -24,16 +29,29 @@ pub const TABLE_LOG_KEPT: usize = 60;
 /// Most combatants in the tracker.
 pub const MAX_FIGHTERS: usize = 40;
 
-/// One side of a fight in the tracker: an adversary by Level or a character typed in.
+/// One side of a fight in the tracker: an adversary by Level, an ally typed in, or a roster
+/// character. A roster character is held by its id only: its name, HP and Abilities are read
+/// from its sheet, and damage to it goes through the roster, so the tracker and the sheet
+/// never disagree.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fighter {
-    /// Name shown.
+    /// Name shown (adversaries and typed-in allies; empty for a roster character).
+    #[serde(default)]
     pub name: String,
-    /// Combat Check dice.
+    /// The roster character this fighter is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<String>,
+    /// What a roster character does this round, which picks the Ability it rolls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<CombatAction>,
+    /// Combat Check dice (not used for a roster character).
+    #[serde(default)]
     pub dice: u32,
-    /// Current HP.
+    /// Current HP (not used for a roster character).
+    #[serde(default)]
     pub hp: u32,
-    /// Maximum HP.
+    /// Maximum HP (not used for a roster character).
+    #[serde(default)]
     pub max_hp: u32,
     /// Index of the fighter this one threatens this round.
     #[serde(default)]
@@ -49,6 +67,88 @@ pub struct Fighter {
     /// costs 1d and a bad miss can hit one of them ("Firing Into Melee").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ranged: bool,
+}
+
+/// A fighter as the exchange sees it, with a roster character's numbers read from its sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FighterView {
+    /// Name shown.
+    pub name: String,
+    /// Combat Check dice this round.
+    pub dice: u32,
+    /// Current HP (Bonus HP not included).
+    pub hp: u32,
+    /// Maximum HP.
+    pub max_hp: u32,
+    /// Bonus HP, spent before HP.
+    pub bonus_hp: u32,
+    /// The roster character, when it is one.
+    pub character: Option<String>,
+}
+
+impl FighterView {
+    /// Out of the fight (down and out, or dead).
+    pub fn down(&self) -> bool {
+        self.hp == 0
+    }
+}
+
+impl Fighter {
+    fn new(name: String, dice: u32, hp: u32, ally: bool) -> Fighter {
+        Fighter {
+            name,
+            character: None,
+            action: None,
+            dice,
+            hp,
+            max_hp: hp,
+            threatens: None,
+            ally,
+            helps: None,
+            ranged: false,
+        }
+    }
+
+    /// This fighter's numbers, a roster character's read from its sheet. A character no longer
+    /// on the roster (deleted in another tab) shows as such and rolls nothing.
+    pub fn view(&self, roster: &Roster) -> FighterView {
+        let Some(id) = &self.character else {
+            return FighterView {
+                name: self.name.clone(),
+                dice: self.dice,
+                hp: self.hp,
+                max_hp: self.max_hp,
+                bonus_hp: 0,
+                character: None,
+            };
+        };
+        let found = roster
+            .get(id)
+            .and_then(|c| c.expedition().map(|s| (c.name.clone(), s)));
+        match found {
+            Some((name, s)) => {
+                let h = &s.core.health;
+                let action = self.action.unwrap_or(CombatAction::HardAttack);
+                let dice = s.core.combat_pool(action, 0, 0).map_or(0, |p| p.dice());
+                FighterView {
+                    name,
+                    dice,
+                    hp: if h.dead { 0 } else { h.hp },
+                    max_hp: h.max_hp,
+                    bonus_hp: h.bonus_hp,
+                    character: Some(id.clone()),
+                }
+            }
+            None => FighterView {
+                name: "(no longer on this device)".into(),
+                dice: 0,
+                hp: 0,
+                max_hp: 0,
+                bonus_hp: 0,
+                character: Some(id.clone()),
+            },
+        }
+    }
 }
 
 /// The referee's document.
@@ -109,8 +209,12 @@ pub enum TableEdit {
     NewSession,
     /// Add an adversary of a Level (Pool Level + 2, HP 2 x Level, at least 1 HP).
     AddAdversary(String, u32),
-    /// Add a character by dice and HP.
+    /// Add an ally typed in by dice and HP (a hireling, an NPC).
     AddAlly(String, u32, u32),
+    /// Add a roster character by id: its sheet supplies its name, dice and HP.
+    AddCharacter(String),
+    /// What a roster character fighter does this round (picks its Ability).
+    Action(usize, CombatAction),
     /// Damage (positive) or healing (negative) to a fighter.
     Harm(usize, i64),
     /// Who a fighter threatens.
@@ -143,24 +247,43 @@ impl ExpTable {
         }
     }
 
-    fn add(&mut self, f: Fighter) -> Result<(), String> {
+    fn add(&mut self, f: Fighter) -> Result<(), EditError> {
         if self.fighters.len() >= MAX_FIGHTERS {
-            return Err(format!("The tracker holds at most {MAX_FIGHTERS}."));
+            return Err(format!("The tracker holds at most {MAX_FIGHTERS}.").into());
         }
         self.fighters.push(f);
         Ok(())
     }
 
-    /// Applies one edit; on error nothing changes and the message says why.
-    pub fn apply(&mut self, edit: TableEdit) -> Result<(), String> {
-        let mut next = self.clone();
-        next.apply_in_place(edit)?;
-        *self = next;
-        Ok(())
+    /// Every fighter's numbers, roster characters' read from their sheets.
+    pub fn views(&self, roster: &Roster) -> Vec<FighterView> {
+        self.fighters.iter().map(|f| f.view(roster)).collect()
     }
 
-    fn apply_in_place(&mut self, edit: TableEdit) -> Result<(), String> {
-        let e = |r: crate::rules::expedition::RulesError| r.to_string();
+    /// The roster change that deals `amount` damage to (or, negative, heals) a character.
+    fn harm_character(id: &str, amount: i64) -> CharacterAction {
+        let edit = if amount >= 0 {
+            ExpEdit::Damage {
+                amount: u32::try_from(amount).unwrap_or(u32::MAX),
+                block: None,
+                infusion: None,
+            }
+        } else {
+            ExpEdit::Heal(u32::try_from(amount.unsigned_abs()).unwrap_or(u32::MAX))
+        };
+        CharacterAction::EditExpedition {
+            id: id.to_string(),
+            edit,
+        }
+    }
+
+    fn apply_in_place(
+        &mut self,
+        edit: TableEdit,
+        roster: &Roster,
+    ) -> Result<Vec<CharacterAction>, EditError> {
+        let mut follow = Vec::new();
+        let e = |r: crate::rules::expedition::RulesError| EditError::Expedition(r);
         match edit {
             TableEdit::Players(n) => {
                 crate::rules::expedition::RulesError::check_range("players", n.into(), 1, 20)
@@ -191,39 +314,54 @@ impl ExpTable {
             TableEdit::AddAdversary(n, level) => {
                 let a = adversary(level).map_err(e)?;
                 let n = name(&n)?;
-                self.add(Fighter {
-                    name: n,
-                    dice: a.pool,
-                    hp: a.hp.max(1),
-                    max_hp: a.hp.max(1),
-                    threatens: None,
-                    ally: false,
-                    helps: None,
-                    ranged: false,
-                })?;
+                self.add(Fighter::new(n, a.pool, a.hp.max(1), false))?;
             }
             TableEdit::AddAlly(n, dice, hp) => {
                 let n = name(&n)?;
-                if dice > 30 || !(1..=20).contains(&hp) {
-                    return Err("Dice must be 0 to 30 and HP 1 to 20.".into());
+                EditError::check("Dice", dice.into(), 0, 30)?;
+                EditError::check("HP", hp.into(), 1, 20)?;
+                self.add(Fighter::new(n, dice, hp, true))?;
+            }
+            TableEdit::AddCharacter(id) => {
+                let c = roster
+                    .get(&id)
+                    .ok_or(EditError::Gone { what: "character" })?;
+                if c.expedition().is_none() {
+                    return Err(format!("{} plays Ix, not Expedition.", c.name).into());
+                }
+                if self
+                    .fighters
+                    .iter()
+                    .any(|f| f.character.as_deref() == Some(&id))
+                {
+                    return Err(format!("{} is already in the fight.", c.name).into());
                 }
                 self.add(Fighter {
-                    name: n,
-                    dice,
-                    hp,
-                    max_hp: hp,
-                    threatens: None,
-                    ally: true,
-                    helps: None,
-                    ranged: false,
+                    character: Some(id),
+                    action: Some(CombatAction::HardAttack),
+                    ..Fighter::new(String::new(), 0, 0, true)
                 })?;
             }
-            TableEdit::Harm(i, d) => {
-                let f = self.fighters.get_mut(i).ok_or("No such fighter.")?;
-                if !(-1000..=1000).contains(&d) {
-                    return Err("Damage must be between -1000 and 1000.".into());
+            TableEdit::Action(i, action) => {
+                let f = self
+                    .fighters
+                    .get_mut(i)
+                    .ok_or(EditError::Gone { what: "fighter" })?;
+                if f.character.is_none() {
+                    return Err("Only a roster character picks an action here; an adversary rolls its Level's pool.".into());
                 }
-                f.hp = (i64::from(f.hp) - d).clamp(0, f.max_hp.into()) as u32;
+                f.action = Some(action);
+            }
+            TableEdit::Harm(i, d) => {
+                EditError::check("Damage", d, -1000, 1000)?;
+                let f = self
+                    .fighters
+                    .get_mut(i)
+                    .ok_or(EditError::Gone { what: "fighter" })?;
+                match &f.character {
+                    Some(id) => follow.push(Self::harm_character(id, d)),
+                    None => f.hp = (i64::from(f.hp) - d).clamp(0, f.max_hp.into()) as u32,
+                }
             }
             TableEdit::Threaten(i, t) => {
                 let n = self.fighters.len();
@@ -247,23 +385,28 @@ impl ExpTable {
                         return Err(format!(
                             "{} is helping someone else: pick the leader of that gang.",
                             self.fighters[l].name
-                        ));
+                        )
+                        .into());
                     }
                     if self.fighters.iter().any(|f| f.helps == Some(i)) {
                         return Err(format!(
                             "Others gang up behind {}: a leader helps no one.",
                             self.fighters[i].name
-                        ));
+                        )
+                        .into());
                     }
                 }
                 self.fighters[i].helps = l;
             }
             TableEdit::Ranged(i, on) => {
-                self.fighters.get_mut(i).ok_or("No such fighter.")?.ranged = on;
+                self.fighters
+                    .get_mut(i)
+                    .ok_or(EditError::Gone { what: "fighter" })?
+                    .ranged = on;
             }
             TableEdit::Remove(i) => {
                 if i >= self.fighters.len() {
-                    return Err("No such fighter.".into());
+                    return Err(EditError::Gone { what: "fighter" });
                 }
                 self.fighters.remove(i);
                 let fix = |x: Option<usize>| match x {
@@ -278,21 +421,27 @@ impl ExpTable {
             }
             TableEdit::ClearLog => self.log.clear(),
             TableEdit::Roll(seed, r) => {
-                let line = self.roll(&mut Seeded(seed), r)?;
+                let line = self.roll(&mut Seeded(seed), r, roster, &mut follow)?;
                 self.log(line);
             }
         }
-        Ok(())
+        Ok(follow)
     }
 
-    fn roll(&mut self, rng: &mut Seeded, r: TableRoll) -> Result<String, String> {
+    fn roll(
+        &mut self,
+        rng: &mut Seeded,
+        r: TableRoll,
+        roster: &Roster,
+        follow: &mut Vec<CharacterAction>,
+    ) -> Result<String, EditError> {
         let scale_words = |s: EncounterScale| match s {
             EncounterScale::Exploration => "exploration",
             EncounterScale::OverlandDay => "overland, by day",
             EncounterScale::OverlandNight => "overnight",
             EncounterScale::Water => "on the water",
         };
-        let e = |r: crate::rules::expedition::RulesError| r.to_string();
+        let e = |r: crate::rules::expedition::RulesError| EditError::Expedition(r);
         Ok(match r {
             TableRoll::Encounter(scale) => {
                 let t = encounter_check(rng, scale);
@@ -324,34 +473,38 @@ impl ExpTable {
             }
             TableRoll::Appearing(tag) => {
                 let n = roll_number_appearing(rng, tag, self.players).map_err(e)?;
-                format!("Number appearing ({tag:?}, {} players): {n}.", self.players)
+                format!(
+                    "Number appearing ({}, {} players): {n}.",
+                    tag.label(),
+                    self.players
+                )
             }
-            TableRoll::Exchange => self.exchange(rng)?,
+            TableRoll::Exchange => self.exchange(rng, roster, follow)?,
         })
     }
 
     /// Who gangs up behind leader `l` this round: standing helpers of a standing leader who
     /// threatens someone.
-    fn gang(&self, l: usize) -> Vec<usize> {
+    fn gang(&self, v: &[FighterView], l: usize) -> Vec<usize> {
         let f = &self.fighters;
-        if f[l].hp == 0 || f[l].helps.is_some() || f[l].threatens.is_none() {
+        if v[l].down() || f[l].helps.is_some() || f[l].threatens.is_none() {
             return Vec::new();
         }
         (0..f.len())
-            .filter(|&i| f[i].helps == Some(l) && f[i].hp > 0)
+            .filter(|&i| f[i].helps == Some(l) && !v[i].down())
             .collect()
     }
 
     /// Those on the shooter's side engaged hand to hand with its target (either threatens the
     /// other), who a stray shot may hit.
-    fn engaged_with(&self, shooter: usize, t: usize) -> Vec<usize> {
+    fn engaged_with(&self, v: &[FighterView], shooter: usize, t: usize) -> Vec<usize> {
         let f = &self.fighters;
         (0..f.len())
             .filter(|&j| {
                 j != shooter
                     && j != t
                     && f[j].ally == f[shooter].ally
-                    && f[j].hp > 0
+                    && !v[j].down()
                     && !f[j].ranged
                     && (f[j].threatens == Some(t) || f[t].threatens == Some(j) || {
                         // A helper is in the melee its leader is in.
@@ -363,60 +516,63 @@ impl ExpTable {
 
     /// One exchange: everyone standing rolls their Combat Check at once, with ganging up and
     /// firing into melee applied, then damage is applied to the tracker.
-    fn exchange(&mut self, rng: &mut Seeded) -> Result<String, String> {
-        let e = |r: crate::rules::expedition::RulesError| r.to_string();
+    fn exchange(
+        &mut self,
+        rng: &mut Seeded,
+        roster: &Roster,
+        follow: &mut Vec<CharacterAction>,
+    ) -> Result<String, EditError> {
+        let e = |r: crate::rules::expedition::RulesError| EditError::Expedition(r);
         let n = self.fighters.len();
-        let gangs: Vec<Vec<usize>> = (0..n).map(|l| self.gang(l)).collect();
+        let v = self.views(roster);
+        let gangs: Vec<Vec<usize>> = (0..n).map(|l| self.gang(&v, l)).collect();
         let helping = |i: usize| gangs.iter().any(|g| g.contains(&i));
         let mut notes = Vec::new();
         let mut shooters = Vec::new();
         let mut cs = Vec::with_capacity(n);
         for (i, f) in self.fighters.iter().enumerate() {
-            let mut dice = f.dice;
+            let mut dice = v[i].dice;
             if helping(i) {
                 dice = 0;
             } else if !gangs[i].is_empty() {
                 dice = gang_up_dice(dice, gangs[i].len() as u32).map_err(e)?;
-                let names: Vec<&str> = gangs[i]
-                    .iter()
-                    .map(|&j| self.fighters[j].name.as_str())
-                    .collect();
+                let names: Vec<&str> = gangs[i].iter().map(|&j| v[j].name.as_str()).collect();
                 notes.push(format!(
                     "{} leads {} in ganging up: {} + {} = {dice} dice",
-                    f.name,
+                    v[i].name,
                     names.join(" and "),
-                    f.dice,
+                    v[i].dice,
                     gangs[i].len()
                 ));
             }
             if f.ranged
-                && f.hp > 0
+                && !v[i].down()
                 && let Some(t) = f.threatens
                 && !helping(i)
             {
-                let near = self.engaged_with(i, t);
+                let near = self.engaged_with(&v, i, t);
                 if !near.is_empty() {
                     let before = dice;
                     dice = firing_into_melee_dice(dice);
                     notes.push(format!(
                         "{} fires into melee at {}: {before} - 1 = {dice} dice",
-                        f.name, self.fighters[t].name
+                        v[i].name, v[t].name
                     ));
                     shooters.push((i, t, near));
                 }
             }
             cs.push(Combatant {
-                name: f.name.clone(),
+                name: v[i].name.clone(),
                 dice,
                 free_successes: 0,
-                helpless: f.hp == 0,
+                helpless: v[i].down(),
             });
         }
         let threats: Vec<(usize, usize)> = self
             .fighters
             .iter()
             .enumerate()
-            .filter(|(i, f)| f.hp > 0 && !helping(*i))
+            .filter(|(i, _)| !v[*i].down() && !helping(*i))
             .filter_map(|(i, f)| f.threatens.map(|t| (i, t)))
             .collect();
         if threats.is_empty() {
@@ -425,7 +581,7 @@ impl ExpTable {
         let o = combat_exchange(rng, &cs, &threats).map_err(e)?;
         let mut damage = o.damage.clone();
         let mut log = o.log.clone();
-        let name = |i: usize| self.fighters[i].name.clone();
+        let name = |i: usize| v[i].name.clone();
         for (l, gang) in gangs.iter().enumerate() {
             let Some(t) = self.fighters[l].threatens.filter(|_| !gang.is_empty()) else {
                 continue;
@@ -468,11 +624,11 @@ impl ExpTable {
         for (i, f) in self.fighters.iter_mut().enumerate() {
             let faces: Vec<String> = o.rolls[i].faces().iter().map(u8::to_string).collect();
             parts.push(if helping(i) {
-                format!("{} helps (no roll)", f.name)
+                format!("{} helps (no roll)", v[i].name)
             } else {
                 format!(
                     "{} rolled {} ({} success{})",
-                    f.name,
+                    v[i].name,
                     if faces.is_empty() {
                         "nothing".into()
                     } else {
@@ -482,7 +638,13 @@ impl ExpTable {
                     if o.successes[i] == 1 { "" } else { "es" }
                 )
             });
-            f.hp = f.hp.saturating_sub(damage[i]);
+            match &f.character {
+                Some(id) if damage[i] > 0 => {
+                    follow.push(Self::harm_character(id, i64::from(damage[i])));
+                }
+                Some(_) => {}
+                None => f.hp = f.hp.saturating_sub(damage[i]),
+            }
         }
         let mut line = String::from("Exchange: ");
         for n in &notes {
@@ -494,5 +656,19 @@ impl ExpTable {
         line.push_str(&log.join(". "));
         line.push('.');
         Ok(line)
+    }
+}
+
+impl NamedDocument for ExpTable {
+    const NAME: &'static str = EXP_TABLE_DOC;
+    const SCHEMA: u32 = EXP_TABLE_SCHEMA;
+    type Edit = TableEdit;
+
+    fn edit_in_place(
+        &mut self,
+        edit: TableEdit,
+        roster: &Roster,
+    ) -> Result<Vec<CharacterAction>, EditError> {
+        self.apply_in_place(edit, roster)
     }
 }

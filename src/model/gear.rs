@@ -5,14 +5,9 @@
 //! bundles may share a name; the component sends edits built from what it shows, and the
 //! roster applies them at once, so positions never go stale.
 
-use serde::{Deserialize, Serialize};
-
-use super::exp_sheet::ExpEdit;
-use super::{Character, CharacterAction, Roster};
-use crate::rules::expedition::inventory::{
-    CarrierKind, Inventory, Item, ItemKind, MAX_CARRIERS, split_treasure,
-};
+use super::error::EditError;
 use crate::rules::expedition::tables::DepletionReading;
+use crate::rules::inventory::{CarrierKind, Inventory, Item, MAX_CARRIERS};
 
 /// Longest item or carrier name.
 pub const MAX_NAME: usize = 80;
@@ -62,52 +57,68 @@ pub enum GearEdit {
     RemoveCarrier { carrier: usize, items_to: usize },
     /// Turns slot limits off (Ix gear lists) or on.
     Unlimited(bool),
+    /// Puts on (`true`) or takes off the armour at `index` of the character's own slots.
+    Wear { index: usize, on: bool },
 }
 
-fn item_ok(it: &Item) -> Result<(), String> {
+fn item_ok(it: &Item) -> Result<(), EditError> {
     if let Some(e) = it.validate("item").into_iter().next() {
-        return Err(e.to_string());
+        return Err(e.into());
     }
-    let name = it.name.trim();
-    if name.is_empty() {
-        return Err("Give the item a name.".into());
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(format!("Item names are at most {MAX_NAME} characters."));
-    }
+    EditError::text("a name for the item", &it.name, MAX_NAME).map_err(|e| match e {
+        EditError::TooLong { max, .. } => EditError::TooLong {
+            what: "Item names".into(),
+            max,
+        },
+        other => other,
+    })?;
     if it.notes.chars().count() > MAX_NOTES {
-        return Err(format!("Notes are at most {MAX_NOTES} characters."));
+        return Err(EditError::TooLong {
+            what: "Item notes".into(),
+            max: MAX_NOTES,
+        });
     }
     Ok(())
 }
 
-fn carrier_name_ok(inv: &Inventory, name: &str, except: Option<usize>) -> Result<String, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("Give the carrier a name.".into());
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(format!("Carrier names are at most {MAX_NAME} characters."));
-    }
+fn carrier_name_ok(
+    inv: &Inventory,
+    name: &str,
+    except: Option<usize>,
+) -> Result<String, EditError> {
+    let name = EditError::text("a name for the carrier", name, MAX_NAME).map_err(|e| match e {
+        EditError::TooLong { max, .. } => EditError::TooLong {
+            what: "Carrier names".into(),
+            max,
+        },
+        other => other,
+    })?;
     if inv
         .carriers
         .iter()
         .enumerate()
         .any(|(i, c)| Some(i) != except && c.name == name)
     {
-        return Err(format!("There is already a carrier called \"{name}\"."));
+        return Err(format!("There is already a carrier called \"{name}\".").into());
     }
-    Ok(name.to_string())
+    Ok(name)
 }
 
-fn no_item() -> String {
-    "That item is no longer there.".into()
+fn no_item() -> EditError {
+    EditError::Gone { what: "item" }
 }
 
 /// Applies one edit; on error the inventory is unchanged and the message says why.
-pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
+pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), EditError> {
+    let mut next = inv.clone();
+    edit_in_place(&mut next, edit)?;
+    *inv = next;
+    Ok(())
+}
+
+fn edit_in_place(inv: &mut Inventory, edit: GearEdit) -> Result<(), EditError> {
     let count: usize = inv.carriers.iter().map(|c| c.items.len()).sum();
-    let get = |inv: &Inventory, c: usize, i: usize| -> Result<Item, String> {
+    let get = |inv: &Inventory, c: usize, i: usize| -> Result<Item, EditError> {
         inv.carriers
             .get(c)
             .and_then(|c| c.items.get(i))
@@ -118,10 +129,10 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
         GearEdit::Add { carrier, item } => {
             item_ok(&item)?;
             if count >= MAX_ITEMS {
-                return Err(format!("An inventory holds at most {MAX_ITEMS} items."));
+                return Err(format!("An inventory holds at most {MAX_ITEMS} items.").into());
             }
             inv.fits(carrier, item.size.into())
-                .map_err(|e| e.to_string())?;
+                .map_err(EditError::Expedition)?;
             inv.carriers[carrier].items.push(item);
         }
         GearEdit::Insert {
@@ -131,10 +142,10 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
         } => {
             item_ok(&item)?;
             if count >= MAX_ITEMS {
-                return Err(format!("An inventory holds at most {MAX_ITEMS} items."));
+                return Err(format!("An inventory holds at most {MAX_ITEMS} items.").into());
             }
             inv.fits(carrier, item.size.into())
-                .map_err(|e| e.to_string())?;
+                .map_err(EditError::Expedition)?;
             let items = &mut inv.carriers[carrier].items;
             items.insert(index.min(items.len()), item);
         }
@@ -147,7 +158,7 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
             item_ok(&item)?;
             if item.size > old.size {
                 inv.fits(carrier, u32::from(item.size - old.size))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(EditError::Expedition)?;
             }
             inv.carriers[carrier].items[index] = item;
         }
@@ -160,7 +171,8 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
             if from == to {
                 return Ok(());
             }
-            inv.fits(to, it.size.into()).map_err(|e| e.to_string())?;
+            inv.fits(to, it.size.into())
+                .map_err(EditError::Expedition)?;
             inv.carriers[from].items.remove(index);
             inv.carriers[to].items.push(it);
         }
@@ -171,7 +183,7 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
         } => {
             let it = get(inv, carrier, index)?;
             if it.depletion.is_none() {
-                return Err(format!("{} has no Depletion score.", it.name));
+                return Err(format!("{} has no Depletion score.", it.name).into());
             }
             if reading == DepletionReading::LastUse {
                 inv.carriers[carrier].items[index].last_use = true;
@@ -183,16 +195,17 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
                 return Err("Only the character has a character's slots.".into());
             }
             if inv.carriers.len() >= MAX_CARRIERS {
-                return Err(format!("At most {MAX_CARRIERS} carriers."));
+                return Err(format!("At most {MAX_CARRIERS} carriers.").into());
             }
-            inv.add_carrier(&name, kind).map_err(|e| e.to_string())?;
+            inv.add_carrier(&name, kind)
+                .map_err(EditError::Expedition)?;
         }
         GearEdit::RenameCarrier { carrier, name } => {
             let name = carrier_name_ok(inv, &name, Some(carrier))?;
             let c = inv
                 .carriers
                 .get_mut(carrier)
-                .ok_or("That carrier is no longer there.")?;
+                .ok_or(EditError::Gone { what: "carrier" })?;
             c.name = name;
         }
         GearEdit::RemoveCarrier { carrier, items_to } => {
@@ -205,10 +218,10 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
             let gone = inv
                 .carriers
                 .get(carrier)
-                .ok_or("That carrier is no longer there.")?;
+                .ok_or(EditError::Gone { what: "carrier" })?;
             let size = gone.used();
             if !gone.items.is_empty() {
-                inv.fits(items_to, size).map_err(|e| e.to_string())?;
+                inv.fits(items_to, size).map_err(EditError::Expedition)?;
             }
             let gone = inv.carriers.remove(carrier);
             let to = if items_to > carrier {
@@ -219,243 +232,9 @@ pub fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
             inv.carriers[to].items.extend(gone.items);
         }
         GearEdit::Unlimited(on) => inv.unlimited = on,
+        GearEdit::Wear { index, on } => inv.wear(index, on)?,
     }
-    Ok(())
-}
-
-/// Name of the GM's party document.
-pub const PARTY_DOC: &str = "party";
-/// Schema of the party document.
-pub const PARTY_SCHEMA: u32 = 1;
-/// The ledger reason of a treasure pay-out.
-pub const SPLIT_REASON: &str = "treasure split";
-
-/// The GM's party document: who missed the session, what has been set aside for them, and
-/// the capacity the table gives Ix gear lists.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PartyDoc {
-    /// Document schema.
-    pub schema: u32,
-    /// Ids of characters whose players are absent.
-    pub absent: Vec<String>,
-    /// Whether absent players get no share set aside.
-    #[serde(default)]
-    pub no_set_aside: bool,
-    /// Cash set aside for absent players by past pay-outs: (character id, Cash).
-    #[serde(default)]
-    pub aside: Vec<(String, u32)>,
-    /// Cash that did not divide evenly in past pay-outs, for the table to decide.
-    #[serde(default)]
-    pub left_over: u32,
-    /// Slots the table allows an Ix character's gear list: (character id, capacity).
-    #[serde(default)]
-    pub ix_capacity: Vec<(String, u32)>,
-    /// The last pay-out, kept so it can be undone after leaving the screen or reloading.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last: Option<Payout>,
-}
-
-impl PartyDoc {
-    /// The capacity the table set for a character's Ix gear list.
-    pub fn capacity(&self, id: &str) -> Option<u32> {
-        self.ix_capacity.iter().find(|c| c.0 == id).map(|c| c.1)
-    }
-
-    /// Sets (or with `None` clears) an Ix gear list's capacity: 1 to [`MAX_ITEMS`] slots.
-    pub fn set_capacity(&mut self, id: &str, cap: Option<u32>) -> Result<(), String> {
-        if let Some(n) = cap
-            && !(1..=MAX_ITEMS as u32).contains(&n)
-        {
-            return Err(format!(
-                "A capacity is 1 to {MAX_ITEMS} slots; leave it empty for no limit."
-            ));
-        }
-        self.ix_capacity.retain(|c| c.0 != id);
-        if let Some(n) = cap {
-            self.ix_capacity.push((id.to_string(), n));
-        }
-        Ok(())
-    }
-
-    /// Records a pay-out's set-aside shares and left over, keeping it for Undo (`undo` takes
-    /// them back).
-    pub fn record(&mut self, p: &Payout, undo: bool) {
-        for (id, cash) in &p.aside {
-            let at = match self.aside.iter().position(|a| a.0 == *id) {
-                Some(i) => i,
-                None => {
-                    self.aside.push((id.clone(), 0));
-                    self.aside.len() - 1
-                }
-            };
-            let a = &mut self.aside[at].1;
-            *a = if undo {
-                a.saturating_sub(*cash)
-            } else {
-                a.saturating_add(*cash)
-            };
-        }
-        self.aside.retain(|a| a.1 > 0);
-        self.left_over = if undo {
-            self.left_over.saturating_sub(p.left_over)
-        } else {
-            self.left_over.saturating_add(p.left_over)
-        };
-        self.last = (!undo).then(|| p.clone());
-    }
-}
-
-/// A warning when an Ix gear list holds more than the table's capacity (it is never refused).
-pub fn over_capacity(inv: &Inventory, cap: Option<u32>) -> Option<String> {
-    let cap = cap?;
-    let used: u32 = inv.carriers.iter().map(|c| c.used()).sum();
-    (used > cap).then(|| {
-        format!(
-            "Uses {used} slots; the table allows {cap}, so {} over.",
-            used - cap
-        )
-    })
-}
-
-/// An end-of-session pay-out: every valued treasure the party's Expedition characters carry
-/// is sold and its Cash divided among the present ones, with shares set aside for the absent.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Payout {
-    /// Cash each present character receives.
-    pub each: u32,
-    /// Ids of the present characters paid.
-    pub paid: Vec<String>,
-    /// Cash set aside for each absent character: (id, Cash).
-    pub aside: Vec<(String, u32)>,
-    /// Cash that does not divide evenly.
-    pub left_over: u32,
-    /// The treasure sold: (character id, carrier, index, item), in inventory order.
-    pub sold: Vec<(String, usize, usize, Item)>,
-}
-
-impl Payout {
-    /// Plans a pay-out from the roster and who is absent. Only Expedition characters who are
-    /// not retired take part; refused when no one is present or there is nothing to sell.
-    pub fn plan(roster: &Roster, doc: &PartyDoc) -> Result<Payout, String> {
-        let party: Vec<_> = roster
-            .characters
-            .iter()
-            .filter(|c| c.expedition.as_ref().is_some_and(|s| !s.retired))
-            .collect();
-        let (away, here): (Vec<&Character>, Vec<&Character>) =
-            party.iter().partition(|c| doc.absent.contains(&c.id));
-        let mut sold = Vec::new();
-        for c in &party {
-            let Some(s) = &c.expedition else { continue };
-            for (ci, car) in s.gear().carriers.iter().enumerate() {
-                for (ii, it) in car.items.iter().enumerate() {
-                    if it.kind == ItemKind::Treasure && it.value > 0 {
-                        sold.push((c.id.clone(), ci, ii, it.clone()));
-                    }
-                }
-            }
-        }
-        let total = sold.iter().fold(0u32, |t, s| t.saturating_add(s.3.value));
-        if total == 0 {
-            return Err("There is no valued treasure to pay out.".into());
-        }
-        let shares = if doc.no_set_aside { 0 } else { away.len() };
-        let s = split_treasure(total, here.len() as u32, shares as u32)
-            .map_err(|_| "Mark at least one character present to pay out.".to_string())?;
-        Ok(Payout {
-            each: s.each,
-            paid: here.iter().map(|c| c.id.clone()).collect(),
-            aside: away
-                .iter()
-                .take(shares)
-                .map(|c| (c.id.clone(), s.per_absent))
-                .collect(),
-            left_over: s.left_over,
-            sold,
-        })
-    }
-
-    fn edits(&self, undo: bool) -> Vec<CharacterAction> {
-        let ex = |id: &String, edit| CharacterAction::EditExpedition {
-            id: id.clone(),
-            edit,
-        };
-        let mut out = Vec::new();
-        // Removals run from the last item back, so earlier positions stay valid; Undo puts
-        // them back first to last, so every item returns to exactly where it was.
-        let gear = |(id, c, i, it): &(String, usize, usize, Item)| {
-            let g = if undo {
-                GearEdit::Insert {
-                    carrier: *c,
-                    index: *i,
-                    item: it.clone(),
-                }
-            } else {
-                GearEdit::Remove {
-                    carrier: *c,
-                    index: *i,
-                }
-            };
-            ex(id, ExpEdit::Gear(g))
-        };
-        if undo {
-            out.extend(self.sold.iter().map(gear));
-        } else {
-            out.extend(self.sold.iter().rev().map(gear));
-        }
-        if self.each > 0 {
-            for id in &self.paid {
-                out.push(ex(
-                    id,
-                    if undo {
-                        ExpEdit::Cash(-i64::from(self.each), format!("{SPLIT_REASON} undone"))
-                    } else {
-                        ExpEdit::Cash(self.each.into(), SPLIT_REASON.into())
-                    },
-                ));
-            }
-        }
-        out
-    }
-
-    /// The roster edits that pay out: the sold treasure removed, then each share credited.
-    pub fn actions(&self) -> Vec<CharacterAction> {
-        self.edits(false)
-    }
-
-    /// The roster edits that undo [`Payout::actions`]: shares debited, treasure put back.
-    pub fn undo_actions(&self) -> Vec<CharacterAction> {
-        self.edits(true)
-    }
-}
-
-/// Applies several roster edits all or nothing: on the first refusal the roster is left
-/// exactly as it was and the message names the character.
-pub fn apply_all(
-    roster: &mut Roster,
-    actions: &[CharacterAction],
-    now_ms: u64,
-) -> Result<(), String> {
-    let mut next = roster.clone();
-    for a in actions {
-        // Stamped, so the Cash ledger says when the pay-out (or its undo) happened.
-        let a = match a.clone() {
-            CharacterAction::EditExpedition { id, edit } => CharacterAction::EditExpedition {
-                id,
-                edit: ExpEdit::At(now_ms, Box::new(edit)),
-            },
-            other => other,
-        };
-        next.apply(a.clone(), now_ms).map_err(|e| {
-            let who = match &a {
-                CharacterAction::EditExpedition { id, .. } => {
-                    next.get(id).map(|c| c.name.clone()).unwrap_or_default()
-                }
-                _ => String::new(),
-            };
-            format!("{who}: {e}")
-        })?;
-    }
-    *roster = next;
+    // Whatever moved, only armour in the character's own slots stays worn.
+    inv.settle_worn();
     Ok(())
 }

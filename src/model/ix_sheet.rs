@@ -5,8 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::EditError;
 use super::gear::{GearEdit, apply_gear};
-use crate::rules::expedition::inventory::Inventory;
+use crate::rules::inventory::Inventory;
 use crate::rules::ix::character::{CarriedInjury, IxCharacter, Talent};
 use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{CriticalRoll, MedicineTask, StepDown, step_down};
@@ -36,9 +37,6 @@ pub struct IxSheet {
     /// Player, concept and the like (boxed: a character stays small to move around).
     #[serde(default)]
     pub about: Box<About>,
-    /// The character holds their Fortune Point for this session.
-    #[serde(default)]
-    pub fortune: bool,
     /// An Arcana focus in hand (+1 Boon die on Arcana casting).
     #[serde(default)]
     pub focus: bool,
@@ -144,39 +142,37 @@ pub enum IxEdit {
     /// Casting spell `index` with the chosen Overload options (indices): checks the options
     /// and pays the Strain.
     CastSpell(usize, Vec<usize>),
-    /// Grants (true) or spends (false) the session Fortune Point.
-    Fortune(bool),
 }
 
-fn name_ok(name: &str) -> Result<String, String> {
+fn name_ok(name: &str) -> Result<String, EditError> {
     let t = name.trim();
     let n = t.chars().count();
     if t.is_empty() {
         Err("Give it a name.".into())
     } else if n > NAME_MAX {
-        Err(format!("{n} characters; a name here holds {NAME_MAX}."))
+        Err(format!("{n} characters; a name here holds {NAME_MAX}.").into())
     } else {
         Ok(t.to_string())
     }
 }
 
-fn option_ok(text: &str, what: &str) -> Result<String, String> {
+fn option_ok(text: &str, what: &str) -> Result<String, EditError> {
     let t = text.trim();
     let n = t.chars().count();
     if t.is_empty() {
-        Err(format!("Write what the {what} option does."))
+        Err(format!("Write what the {what} option does.").into())
     } else if n > OPTION_MAX {
-        Err(format!("{n} characters; an option holds {OPTION_MAX}."))
+        Err(format!("{n} characters; an option holds {OPTION_MAX}.").into())
     } else {
         Ok(t.to_string())
     }
 }
 
-fn at<T>(v: &[T], i: usize, what: &str) -> Result<(), String> {
+fn at<T>(v: &[T], i: usize, what: &str) -> Result<(), EditError> {
     if i < v.len() {
         Ok(())
     } else {
-        Err(format!("That {what} is no longer on the sheet."))
+        Err(format!("That {what} is no longer on the sheet.").into())
     }
 }
 
@@ -188,7 +184,6 @@ impl IxSheet {
         IxSheet {
             character,
             about: Box::default(),
-            fortune: false,
             focus: false,
             gear: Inventory::new(name),
             spellbook: Vec::new(),
@@ -215,20 +210,20 @@ impl IxSheet {
     }
 
     /// Applies one edit; on error the sheet is unchanged and the message says why.
-    pub fn apply(&mut self, edit: IxEdit) -> Result<(), String> {
+    pub fn apply(&mut self, edit: IxEdit) -> Result<(), EditError> {
         let mut next = self.clone();
         next.migrate();
         next.apply_inner(edit)?;
         if let Some(e) = next.character.validate().into_iter().next() {
-            return Err(e.to_string());
+            return Err(e.into());
         }
         *self = next;
         Ok(())
     }
 
-    fn apply_inner(&mut self, edit: IxEdit) -> Result<(), String> {
+    fn apply_inner(&mut self, edit: IxEdit) -> Result<(), EditError> {
         let c = &mut self.character;
-        let s = |e: crate::rules::ix::error::IxError| e.to_string();
+        let s = EditError::Ix;
         match edit {
             IxEdit::Gear(e) => return apply_gear(&mut self.gear, e),
             IxEdit::SetText(f, v) => {
@@ -254,7 +249,7 @@ impl IxSheet {
                     } else {
                         (0, c.health.strain_max)
                     };
-                    return Err(format!("{v} is out of range; use {lo} to {hi}."));
+                    return Err(format!("{v} is out of range; use {lo} to {hi}.").into());
                 }
                 Num::Wounds if v < c.health.wounds => {
                     c.health
@@ -375,7 +370,7 @@ impl IxSheet {
                     name_ok(n)?;
                 }
                 if c.conditions.contains(&k) {
-                    return Err(format!("Already {}.", k.name()));
+                    return Err(format!("Already {}.", k.name()).into());
                 }
                 c.conditions.push(k);
             }
@@ -412,7 +407,7 @@ impl IxSheet {
                 let d = &mut spell.design;
                 d.name = name_ok(&d.name)?;
                 if let Some(e) = d.validate().into_iter().next() {
-                    return Err(e.to_string());
+                    return Err(e.into());
                 }
                 for o in d.overloads.iter_mut() {
                     *o = option_ok(o, "Overload")?;
@@ -427,10 +422,9 @@ impl IxSheet {
                     Some(i) != at_i && s.design.name.eq_ignore_ascii_case(&spell.design.name)
                 });
                 if clash {
-                    return Err(format!(
-                        "There is already a spell called {}.",
-                        spell.design.name
-                    ));
+                    return Err(
+                        format!("There is already a spell called {}.", spell.design.name).into(),
+                    );
                 }
                 match at_i {
                     Some(i) => {
@@ -450,17 +444,11 @@ impl IxSheet {
                 d.casting_trial_dice(&chosen).map_err(s)?;
                 c.health.pay_strain(d.strain).map_err(s)?;
             }
-            IxEdit::Fortune(grant) => {
-                if !grant && !self.fortune {
-                    return Err("No Fortune Point left this session.".into());
-                }
-                self.fortune = grant;
-            }
         }
         Ok(())
     }
 
-    fn unique_skill(&self, name: &str, except: Option<usize>) -> Result<(), String> {
+    fn unique_skill(&self, name: &str, except: Option<usize>) -> Result<(), EditError> {
         let clash = self
             .character
             .skills
@@ -468,7 +456,7 @@ impl IxSheet {
             .enumerate()
             .any(|(i, s)| Some(i) != except && s.name.trim().eq_ignore_ascii_case(name));
         if clash {
-            Err(format!("There is already a skill called {name}."))
+            Err(format!("There is already a skill called {name}.").into())
         } else {
             Ok(())
         }

@@ -1,8 +1,14 @@
-//! The Ix GM table document: the session's Fortune/Peril pool with its flips, initiative,
-//! adversaries and the GM's Critical Injury table. Stored as the named document
-//! [`DOC_NAME`]; [`IxTableDoc::apply`] is a pure reducer like the sheets'.
+//! The Ix GM table document: initiative, adversaries and the GM's Critical Injury table.
+//! Stored as the named document [`DOC_NAME`]; its reducer is pure like the sheets'. The
+//! session's Fortune and Peril Points live in their own document (`model::session`), shared
+//! with the sheets and the tray; a participant who is a roster character is held by id, its
+//! name and Wounds read from its sheet.
 
 use serde::{Deserialize, Serialize};
+
+use super::error::EditError;
+use super::named::NamedDocument;
+use super::{CharacterAction, Roster};
 
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
@@ -70,6 +76,8 @@ impl FoeEntry {
 /// A participant in initiative: a roster character or an adversary, with its roll.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fighter {
+    /// An adversary's name (empty for a roster character, whose name is on its sheet).
+    #[serde(default)]
     pub name: String,
     /// Roster id of a player character.
     #[serde(default)]
@@ -87,16 +95,35 @@ pub struct Fighter {
     pub result: Option<CheckResult>,
 }
 
+impl Fighter {
+    /// What the order calls this participant: the character id for a roster character (so a
+    /// rename on the sheet never orphans its slot), the name for an adversary.
+    pub fn key(&self) -> &str {
+        self.character_id.as_deref().unwrap_or(&self.name)
+    }
+
+    /// The name to show, a roster character's read from the roster.
+    pub fn display_name(&self, roster: &Roster) -> String {
+        match &self.character_id {
+            Some(id) => roster
+                .get(id)
+                .map_or_else(|| "(no longer on this device)".into(), |c| c.name.clone()),
+            None => self.name.clone(),
+        }
+    }
+}
+
 /// The whole GM table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct IxTableDoc {
     pub schema: u32,
-    /// The session's points; `None` before a session starts.
-    #[serde(default)]
-    pub session: Option<SessionPool>,
-    /// Flips, newest last.
-    #[serde(default)]
-    pub flips: Vec<String>,
+    /// A session pool kept here by older versions; read once and handed to the session
+    /// document, never written again.
+    #[serde(default, rename = "session", skip_serializing)]
+    pub legacy_session: Option<SessionPool>,
+    /// Flips kept here by older versions, handed over with [`IxTableDoc::legacy_session`].
+    #[serde(default, rename = "flips", skip_serializing)]
+    pub legacy_flips: Vec<String>,
     /// Participants as added.
     #[serde(default)]
     pub fighters: Vec<Fighter>,
@@ -120,8 +147,8 @@ impl Default for IxTableDoc {
     fn default() -> Self {
         IxTableDoc {
             schema: SCHEMA,
-            session: None,
-            flips: Vec::new(),
+            legacy_session: None,
+            legacy_flips: Vec::new(),
             fighters: Vec::new(),
             order: Vec::new(),
             turn: 0,
@@ -135,10 +162,8 @@ impl Default for IxTableDoc {
 /// One change to the GM table.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TableEdit {
-    /// Starts a session for this many players.
-    StartSession(i32),
-    /// A player spends Fortune (true) or the GM spends Peril (false), with who and why.
-    Flip(bool, String),
+    /// Forgets the pool an older version kept here, once the session document has it.
+    DropLegacySession,
     AddFighter(Fighter),
     RemoveFighter(usize),
     FighterKind(usize, InitiativeKind),
@@ -167,72 +192,78 @@ pub enum TableEdit {
     ResetCritical,
 }
 
-impl IxTableDoc {
-    /// Applies one edit; on error the table is unchanged and the message says why.
-    pub fn apply(&mut self, edit: TableEdit) -> Result<(), String> {
-        let mut next = self.clone();
-        next.apply_inner(edit)?;
-        *self = next;
-        Ok(())
-    }
+impl NamedDocument for IxTableDoc {
+    const NAME: &'static str = DOC_NAME;
+    const SCHEMA: u32 = SCHEMA;
+    type Edit = TableEdit;
 
-    fn foe(&mut self, i: usize) -> Result<&mut FoeEntry, String> {
+    fn edit_in_place(
+        &mut self,
+        edit: TableEdit,
+        roster: &Roster,
+    ) -> Result<Vec<CharacterAction>, EditError> {
+        self.apply_inner(edit, roster)?;
+        Ok(Vec::new())
+    }
+}
+
+impl IxTableDoc {
+    fn foe(&mut self, i: usize) -> Result<&mut FoeEntry, EditError> {
         self.foes
             .get_mut(i)
-            .ok_or_else(|| "That adversary is no longer on the table.".to_string())
+            .ok_or(EditError::Gone { what: "adversary" })
     }
 
-    fn apply_inner(&mut self, edit: TableEdit) -> Result<(), String> {
-        let s = |e: crate::rules::ix::error::IxError| e.to_string();
+    fn apply_inner(&mut self, edit: TableEdit, roster: &Roster) -> Result<(), EditError> {
+        let s = EditError::Ix;
         match edit {
-            TableEdit::StartSession(players) => {
-                self.session = Some(SessionPool::start(players).map_err(s)?);
-                self.flips.clear();
+            TableEdit::DropLegacySession => {
+                self.legacy_session = None;
+                self.legacy_flips.clear();
             }
-            TableEdit::Flip(fortune, who) => {
-                let pool = self
-                    .session
-                    .as_mut()
-                    .ok_or("Start a session first.".to_string())?;
-                if fortune {
-                    pool.spend_fortune().map_err(s)?;
-                } else {
-                    pool.spend_peril().map_err(s)?;
-                }
-                let what = if fortune {
-                    "Fortune spent, now Peril"
-                } else {
-                    "Peril spent, now Fortune"
-                };
-                let who = who.trim();
-                self.flips.push(if who.is_empty() {
-                    what.to_string()
-                } else {
-                    format!("{what} ({who})")
-                });
-                if self.flips.len() > FLIPS_KEPT {
-                    self.flips.remove(0);
-                }
-            }
-            TableEdit::AddFighter(f) => {
-                if f.name.trim().is_empty() {
-                    return Err("Give the participant a name.".into());
+            TableEdit::AddFighter(mut f) => {
+                match &f.character_id {
+                    Some(id) => {
+                        let c = roster
+                            .get(id)
+                            .ok_or(EditError::Gone { what: "character" })?;
+                        if self
+                            .fighters
+                            .iter()
+                            .any(|g| g.character_id == f.character_id)
+                        {
+                            return Err(format!("{} is already taking part.", c.name).into());
+                        }
+                        // The sheet holds the name; a copy here would go stale on a rename.
+                        f.name.clear();
+                    }
+                    None => {
+                        f.name = EditError::text("a name for the participant", &f.name, 60)?;
+                        if self.fighters.iter().any(|g| g.key() == f.name) {
+                            return Err(format!(
+                                "There is already a participant called {}; give this one another name.",
+                                f.name
+                            )
+                            .into());
+                        }
+                    }
                 }
                 self.fighters.push(f);
             }
             TableEdit::RemoveFighter(i) => {
                 if i >= self.fighters.len() {
-                    return Err("That participant is no longer listed.".into());
+                    return Err(EditError::Gone {
+                        what: "participant",
+                    });
                 }
                 let f = self.fighters.remove(i);
-                self.order.retain(|o| o.entry.name != f.name);
+                self.order.retain(|o| o.entry.name != f.key());
                 self.turn = self.turn.min(self.order.len().saturating_sub(1));
             }
             TableEdit::FighterKind(i, k) => {
-                let f = self
-                    .fighters
-                    .get_mut(i)
-                    .ok_or("That participant is no longer listed.".to_string())?;
+                let f = self.fighters.get_mut(i).ok_or(EditError::Gone {
+                    what: "participant",
+                })?;
                 f.kind = k;
             }
             TableEdit::Rolled(results) => {
@@ -246,7 +277,7 @@ impl IxTableDoc {
                     .map(|(f, r)| {
                         f.result = Some(r);
                         InitiativeEntry {
-                            name: f.name.clone(),
+                            name: f.key().to_string(),
                             side: if f.character_id.is_some() {
                                 Side::Player
                             } else {
@@ -371,18 +402,16 @@ impl IxTableDoc {
                 f.injuries.remove(k);
             }
             TableEdit::CritRow(i, name, effect) => {
-                let row = self
-                    .critical
-                    .rows
-                    .get_mut(i)
-                    .ok_or("No such Critical Injury row.".to_string())?;
+                let row = self.critical.rows.get_mut(i).ok_or(EditError::Gone {
+                    what: "Critical Injury row",
+                })?;
                 if name.trim().is_empty() {
                     return Err("Each row needs a name.".into());
                 }
                 for t in [&name, &effect] {
                     let n = t.chars().count();
                     if n > CRIT_TEXT_MAX {
-                        return Err(format!("{n} characters; a row holds {CRIT_TEXT_MAX}."));
+                        return Err(format!("{n} characters; a row holds {CRIT_TEXT_MAX}.").into());
                     }
                 }
                 row.name = name;

@@ -5,25 +5,32 @@
 
 mod character;
 mod document;
+mod error;
 pub mod exp_sheet;
 pub mod exp_table;
 mod export;
 pub mod gear;
 pub mod ix_sheet;
 pub mod ix_table;
+mod named;
+pub mod party;
 mod rolls;
+pub mod seeded;
+pub mod session;
 mod settings;
 mod share;
 
 pub use character::{
-    Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, System,
+    Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, Sheet, System,
 };
 pub use document::{DocError, Index, decode, decode_character, encode};
+pub use error::EditError;
 pub use export::{
     ConflictChoice, EXPORT_FORMAT, EXPORT_VERSION, ExportKind, IMPORT_MAX_BYTES,
     IMPORT_MAX_CHARACTERS, IMPORT_MAX_DOCUMENTS, ImportError, ImportFile, NamedDoc, PlanItem,
     apply_import, doc_label, export_file, parse_import, plan_import, valid_doc_name,
 };
+pub use named::{NamedDocument, apply_with_roster};
 pub use rolls::{
     GENESIS, ROLLS_KEPT, ROLLS_SCHEMA, RollEntry, RollExportFile, RollLog, RollRecord, Verdict,
     entry_hash, verify_entries, verify_export,
@@ -35,7 +42,7 @@ pub use share::{
 };
 
 /// Schema of character documents this build writes and reads.
-pub const CHARACTER_SCHEMA: u32 = 2;
+pub const CHARACTER_SCHEMA: u32 = 3;
 /// Schema of the roster index.
 pub const INDEX_SCHEMA: u32 = 1;
 /// Schema of the settings document.

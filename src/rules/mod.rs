@@ -4,4 +4,5 @@
 
 pub mod dice;
 pub mod expedition;
+pub mod inventory;
 pub mod ix;

@@ -328,10 +328,15 @@ impl<S: KeyValue> Store<S> {
 
     /// Saves a named document, unless a newer build's copy is stored under that name.
     pub fn save_doc<T: serde::Serialize>(&self, name: &str, doc: &T) -> Result<(), StorageError> {
+        self.save_doc_text(name, &encode(doc))
+    }
+
+    /// Saves a named document already encoded (a write retried after a failure).
+    pub fn save_doc_text(&self, name: &str, text: &str) -> Result<(), StorageError> {
         if self.newer_docs.borrow().contains(name) {
             return Ok(());
         }
-        self.kv.set(&doc_key(name), &encode(doc))
+        self.kv.set(&doc_key(name), text)
     }
 
     /// Every named document as stored (for an export). Records that are not JSON are left

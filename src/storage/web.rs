@@ -1,18 +1,27 @@
+use gloo_storage::{LocalStorage, Storage};
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::{KeyValue, StorageError};
 
-/// The browser's localStorage.
+/// The browser's localStorage, as `gloo_storage` hands it out.
+///
+/// Reads and writes go through the raw `web_sys::Storage` rather than gloo's typed `get`/`set`:
+/// those store values as JSON of their own (a damaged record could not be read back byte for
+/// byte to be set aside) and turn some browser exceptions into panics, where Satchel needs each
+/// one as a `StorageError`.
 pub struct BrowserStore(web_sys::Storage);
 
 impl BrowserStore {
     /// Opens localStorage and proves it writable; private modes may expose it yet refuse writes.
     pub fn open() -> Result<Self, StorageError> {
-        let storage = web_sys::window()
-            .ok_or(StorageError::Unavailable)?
-            .local_storage()
-            .map_err(|_| StorageError::Unavailable)?
-            .ok_or(StorageError::Unavailable)?;
+        // `LocalStorage::raw()` throws, which would end the app, when there is no window or no
+        // storage, or when reaching it raises a SecurityError (storage blocked); asked the same
+        // way first, those are Unavailable and the app runs in memory instead.
+        let reachable = web_sys::window().map(|window| window.local_storage());
+        if !matches!(reachable, Some(Ok(Some(_)))) {
+            return Err(StorageError::Unavailable);
+        }
+        let storage = LocalStorage::raw();
         let probe = "satchel/v1/probe";
         storage
             .set_item(probe, "1")

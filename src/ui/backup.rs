@@ -152,7 +152,7 @@ pub fn BackupPanel() -> impl IntoView {
                                                     <li>
                                                         <strong>"New: "</strong>
                                                         {c.name.clone()}
-                                                        " (" {c.system.label()} ")"
+                                                        " (" {c.system().label()} ")"
                                                     </li>
                                                 }
                                                     .into_any()

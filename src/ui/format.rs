@@ -23,6 +23,15 @@ pub fn bytes(n: usize) -> String {
     }
 }
 
+/// "1 check", "2 checks": a count with its noun, plural when it is not one.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -35,5 +44,8 @@ mod tests {
         assert_eq!(one_decimal(2.0), "2.0");
         assert_eq!(bytes(778), "778 bytes");
         assert_eq!(bytes(3277), "3.2 KB");
+        assert_eq!(plural(1, "check"), "1 check");
+        assert_eq!(plural(0, "check"), "0 checks");
+        assert_eq!(plural(2, "treasure item"), "2 treasure items");
     }
 }

@@ -3,7 +3,7 @@
 //! as separate wasm chunks when first needed (and the service worker keeps them for offline use).
 //!
 //! The release build (`--features split`) marks each screen below as a split point for
-//! `wasm_split_cli` (see `scripts/split.mjs`). Every other build (tests, `cargo check`) gets a
+//! `wasm_split_cli` (run by `scripts/wasm.mjs`). Every other build (tests, `cargo check`) gets a
 //! plain `async fn` with the same body, because an unsplit module cannot resolve the loader
 //! imports a split point leaves behind.
 

@@ -14,6 +14,7 @@ mod lazy;
 mod party;
 mod roster;
 mod route;
+mod session;
 mod settings;
 mod share;
 mod sheet;
@@ -28,7 +29,10 @@ mod tray;
 
 pub use route::Screen;
 pub use state::AppState;
-pub use tray::{CharacterRolls, DiceTray, Prefill, TrayContext, TrayRequest, provide_tray};
+pub use tray::{
+    CharacterRolls, DiceTray, Prefill, StoryPoints, TrayError, TrayHandle, TrayRequest,
+    provide_tray,
+};
 
 /// Mounts the app into `#app`, replacing the static boot shell `index.html` paints first.
 pub fn mount() {

@@ -216,7 +216,7 @@ fn CharacterCard(id: String) -> impl IntoView {
     let id = StoredValue::new(id);
     let character = move || state.roster.with(|r| r.get(&id.read_value()).cloned());
     let name = move || character().map(|c| c.name).unwrap_or_default();
-    let system = character().map(|c| c.system).unwrap_or(System::Ix);
+    let system = character().map(|c| c.system()).unwrap_or(System::Ix);
     let (renaming, set_renaming) = signal(false);
     let (sharing, set_sharing) = signal(false);
     let share_button = NodeRef::<html::Button>::new();

@@ -4,8 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::state::AppState;
-use super::tray::exp_mode::ob;
-use super::tray::{ExpKind, Mode, Prefill, TrayContext, TrayRequest};
+use super::tray::{Prefill, TrayHandle, TrayRequest};
 use crate::model::{
     Character, ConflictChoice, ExportKind, ImportFile, PlanItem, Proposal, ShareError, plan_import,
     proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
@@ -125,18 +124,10 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
 /// to open in their own tray.
 #[component]
 pub fn ShareProposal() -> impl IntoView {
-    let tray = expect_context::<TrayContext>().0;
+    let tray = expect_context::<TrayHandle>();
     let (shown, set_shown) = signal(false);
-    let proposal = move || -> Result<Proposal, String> {
-        let label = tray.label.get();
-        match tray.mode.get() {
-            Mode::Expedition => ob(&tray.exp).map(|(ob, _)| Proposal::Expedition { label, ob }),
-            _ => Ok(Proposal::Ix {
-                label,
-                pool: tray.ix.get(),
-            }),
-        }
-    };
+    // A memo, so the QR code is drawn again only when the difficulty itself changes.
+    let proposal = Memo::new(move |_| tray.proposal());
     view! {
         <div class="proposal-share">
             <button
@@ -149,7 +140,7 @@ pub fn ShareProposal() -> impl IntoView {
             {move || {
                 shown
                     .get()
-                    .then(|| match proposal() {
+                    .then(|| match proposal.get() {
                         Ok(p) => {
                             let link = format!("{}{}", base_url(), proposal_fragment(&p));
                             view! {
@@ -160,7 +151,7 @@ pub fn ShareProposal() -> impl IntoView {
                             }
                                 .into_any()
                         }
-                        Err(why) => view! { <p class="field-error">{why}</p> }.into_any(),
+                        Err(why) => view! { <p class="field-error">{why.to_string()}</p> }.into_any(),
                     })
             }}
         </div>
@@ -170,7 +161,7 @@ pub fn ShareProposal() -> impl IntoView {
 /// Shown when the page was opened from a proposed-difficulty link.
 #[component]
 pub fn ProposalPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
-    let tray = expect_context::<TrayContext>();
+    let tray = expect_context::<TrayHandle>();
     match read_proposal_fragment(&fragment) {
         Err(e) => view! {
             <div class="panel share-preview" role="alert">
@@ -192,27 +183,15 @@ pub fn ProposalPreview(fragment: String, on_done: impl Fn() + Copy + 'static) ->
             let label = p.label().to_string();
             let proposal = StoredValue::new(p);
             let open = move |_| {
-                let t = tray.0;
-                proposal.with_value(|p| match p {
-                    Proposal::Ix { label, pool } => {
-                        let merged = t.ix.get_untracked().with_difficulty_of(pool);
-                        tray.open_tray(TrayRequest {
-                            label: label.clone(),
-                            prefill: Prefill::Ix(merged),
-                            ..TrayRequest::default()
-                        });
-                        t.mode.set(Mode::Ix);
-                    }
-                    Proposal::Expedition { label, ob } => {
-                        t.exp.factors.set(None);
-                        t.exp.kind.set(ExpKind::Test);
-                        t.exp.ob.set(i64::from(*ob));
-                        tray.open_tray(TrayRequest {
-                            label: label.clone(),
-                            ..TrayRequest::default()
-                        });
-                        t.mode.set(Mode::Expedition);
-                    }
+                // Only the difficulty travels: the player's own dice and fields stay.
+                let (label, prefill) = proposal.with_value(|p| match p {
+                    Proposal::Ix { label, pool } => (label.clone(), Prefill::IxDifficulty(*pool)),
+                    Proposal::Expedition { label, ob } => (label.clone(), Prefill::Ob(*ob)),
+                });
+                tray.open(TrayRequest {
+                    label,
+                    prefill,
+                    ..TrayRequest::default()
                 });
                 on_done();
             };
@@ -270,7 +249,7 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                     <h2 id="share-preview-title">"A character was shared with you"</h2>
                     <p>
                         <strong>{c.name.clone()}</strong>
-                        " (" {c.system.label()} ")"
+                        " (" {c.system().label()} ")"
                     </p>
                     {exists
                         .then(|| {

@@ -15,7 +15,7 @@ pub fn SheetScreen(id: Memo<Option<String>>) -> impl IntoView {
     let system = Memo::new(move |_| {
         id.with(|id| {
             let id = id.as_deref()?;
-            state.roster.with(|r| r.get(id).map(|c| c.system))
+            state.roster.with(|r| r.get(id).map(|c| c.system()))
         })
     });
     move || {

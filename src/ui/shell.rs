@@ -46,7 +46,8 @@ fn is_share(hash: &str) -> bool {
 pub fn App() -> impl IntoView {
     let state = AppState::init();
     provide_context(state);
-    provide_tray();
+    // The session's Fortune/Peril pool is not wired yet: points are always available.
+    provide_tray(None);
 
     // The location hash is the one source; the screen and any incoming share derive from it.
     let (hash, set_hash) = signal(current_hash());

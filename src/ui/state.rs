@@ -1,12 +1,14 @@
 //! App-wide state: the roster and settings signals, and the one path by which changes reach
 //! storage.
 
+use std::any::Any;
+
 use leptos::prelude::*;
 
 use super::browser;
 use crate::model::{
-    Applied, Character, CharacterAction, ConflictChoice, ExportKind, NamedDoc, PlanItem, Roster,
-    Settings, Theme, apply_import, export_file,
+    Applied, Character, CharacterAction, ConflictChoice, ExportKind, NamedDoc, NamedDocument,
+    PlanItem, Roster, Settings, Theme, apply_import, apply_with_roster, encode, export_file,
 };
 use crate::storage::{KeyValue, LockedRecord, Pending, Problem, Store, open_local};
 
@@ -43,6 +45,67 @@ pub struct AppState {
     /// The last named document another tab wrote, with a count so the same name twice still
     /// notifies (see [`AppState::on_external_doc`]).
     external_doc: RwSignal<(u32, String)>,
+    /// The named documents opened so far, each an `RwSignal` of its type, kept for the app's
+    /// whole life so leaving a screen never drops a table's state.
+    docs: StoredValue<Vec<OpenDoc>, LocalStorage>,
+    /// Named documents whose last write failed: (name, the text still owed), retried by
+    /// [`AppState::flush`].
+    owed_docs: StoredValue<Vec<(&'static str, String)>>,
+    /// The app's root owner: documents opened from a screen belong to the app, not the screen.
+    owner: StoredValue<Option<Owner>, LocalStorage>,
+}
+
+/// A named document opened so far: its name and its `RwSignal`, typed by the caller.
+type OpenDoc = (&'static str, Box<dyn Any>);
+
+/// A named document held by the app (a GM table, the party, the session's points): read it
+/// with [`Doc::with`], change it only with [`Doc::dispatch`]. Cheap to copy.
+pub struct Doc<D: NamedDocument> {
+    signal: RwSignal<D, LocalStorage>,
+    state: AppState,
+}
+
+impl<D: NamedDocument> Clone for Doc<D> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<D: NamedDocument> Copy for Doc<D> {}
+
+impl<D: NamedDocument> Doc<D> {
+    /// Reads the document (tracked: a view or memo reading it redraws on change).
+    pub fn with<R>(&self, f: impl FnOnce(&D) -> R) -> R {
+        self.signal.with(f)
+    }
+
+    /// Subscribes the running effect to the document's changes.
+    pub fn track(&self) {
+        self.signal.track();
+    }
+
+    /// Reads the document without tracking.
+    pub fn with_untracked<R>(&self, f: impl FnOnce(&D) -> R) -> R {
+        self.signal.with_untracked(f)
+    }
+
+    /// Applies an edit through the document's reducer, with the roster changes it makes, all
+    /// or nothing; saves both. A refusal changes nothing and comes back in words.
+    pub fn dispatch(&self, edit: D::Edit) -> Result<(), String> {
+        let now = browser::now_ms();
+        let mut doc = self.signal.get_untracked();
+        let mut roster = self.state.roster.get_untracked();
+        let applied =
+            apply_with_roster(&mut doc, &mut roster, edit, now).map_err(|e| e.to_string())?;
+        if let Some(applied) = applied {
+            self.state.roster.set(roster);
+            self.state.record(&applied);
+            self.state.flush();
+        }
+        self.state.save_named(D::NAME, encode(&doc));
+        self.signal.set(doc);
+        Ok(())
+    }
 }
 
 impl AppState {
@@ -79,6 +142,9 @@ impl AppState {
             deleted: RwSignal::new(Vec::new()),
             storage_rev: RwSignal::new(0),
             external_doc: RwSignal::new((0, String::new())),
+            docs: StoredValue::new_local(Vec::new()),
+            owed_docs: StoredValue::new(Vec::new()),
+            owner: StoredValue::new_local(Owner::current()),
         };
         state.push_problems(problems);
         state
@@ -118,26 +184,89 @@ impl AppState {
             .try_update(|r| r.apply(action, now))
             .ok_or_else(|| "The app is shutting down.".to_string())?
             .map_err(|e| e.to_string())?;
-        self.pending.update_value(|p| match &applied {
-            Applied::Saved(c) => p.saved(&c.id),
-            Applied::Removed { character, .. } => p.removed(&character.id),
-        });
-        match applied {
-            Applied::Removed {
-                character,
-                position,
-            } => self.deleted.update(|d| {
-                d.push(Deleted {
-                    character,
-                    position,
-                })
-            }),
-            Applied::Saved(c) => self
-                .deleted
-                .update(|d| d.retain(|x| x.character.id != c.id)),
-        }
+        self.record(&applied);
         self.flush();
         Ok(())
+    }
+
+    /// Notes what an applied roster action changed: what storage owes, and what Undo can
+    /// put back.
+    fn record(&self, applied: &Applied) {
+        for one in applied.each() {
+            self.pending.update_value(|p| match one {
+                Applied::Saved(c) => p.saved(&c.id),
+                Applied::Removed { character, .. } => p.removed(&character.id),
+                Applied::Many(_) => {}
+            });
+            match one {
+                Applied::Removed {
+                    character,
+                    position,
+                } => self.deleted.update(|d| {
+                    d.push(Deleted {
+                        character: character.clone(),
+                        position: *position,
+                    })
+                }),
+                Applied::Saved(c) => self
+                    .deleted
+                    .update(|d| d.retain(|x| x.character.id != c.id)),
+                Applied::Many(_) => {}
+            }
+        }
+    }
+
+    /// The app's copy of a named document, loaded on first use and kept for the app's life;
+    /// another tab's write to it shows here without a reload.
+    pub fn doc<D: NamedDocument>(&self) -> Doc<D> {
+        let found = self.docs.with_value(|docs| {
+            docs.iter()
+                .find(|(name, _)| *name == D::NAME)
+                .and_then(|(_, any)| any.downcast_ref::<RwSignal<D, LocalStorage>>().copied())
+        });
+        if let Some(signal) = found {
+            return Doc {
+                signal,
+                state: *self,
+            };
+        }
+        let state = *self;
+        let create = move || {
+            let signal = RwSignal::new_local(state.load_doc::<D>(D::NAME, D::SCHEMA));
+            state.on_external_doc(D::NAME, move || {
+                // Our own unsaved write wins over the other tab's until it is saved.
+                if !state.owes(D::NAME) {
+                    signal.set(state.load_doc::<D>(D::NAME, D::SCHEMA));
+                }
+            });
+            signal
+        };
+        let signal = match self.owner.get_value() {
+            Some(owner) => owner.with(create),
+            None => create(),
+        };
+        self.docs
+            .update_value(|docs| docs.push((D::NAME, Box::new(signal))));
+        Doc {
+            signal,
+            state: *self,
+        }
+    }
+
+    /// Whether a write of the named document is still owed to storage.
+    fn owes(&self, name: &str) -> bool {
+        self.owed_docs
+            .with_value(|owed| owed.iter().any(|(n, _)| *n == name))
+    }
+
+    /// Saves a named document's text; a failure keeps it owed (retried by the next flush) and
+    /// shows the "Not saved" banner.
+    fn save_named(&self, name: &'static str, text: String) {
+        self.owed_docs.update_value(|owed| {
+            owed.retain(|(n, _)| *n != name);
+            owed.push((name, text));
+        });
+        self.flush();
     }
 
     /// Puts back the most recently deleted character.
@@ -153,15 +282,27 @@ impl AppState {
         }
     }
 
-    /// Writes whatever this tab still owes storage.
+    /// Writes whatever this tab still owes storage: characters and the roster order, then
+    /// every named document whose write failed before.
     pub fn flush(&self) {
         let result = self.store.with_value(|store| {
-            self.roster.with_untracked(|roster| {
+            let roster = self.roster.with_untracked(|roster| {
                 let mut pending = self.pending.get_value();
                 let result = store.flush(roster, &mut pending);
                 self.pending.set_value(pending);
                 result
-            })
+            });
+            let mut owed = self.owed_docs.get_value();
+            let mut docs = Ok(());
+            owed.retain(|(name, text)| match store.save_doc_text(name, text) {
+                Ok(()) => false,
+                Err(e) => {
+                    docs = Err(e);
+                    true
+                }
+            });
+            self.owed_docs.set_value(owed);
+            roster.and(docs)
         });
         match result {
             Ok(()) => self.saved(),
@@ -174,7 +315,8 @@ impl AppState {
     fn saved(&self) {
         let owed = self
             .pending
-            .with_value(|p| !p.save.is_empty() || !p.delete.is_empty() || p.index);
+            .with_value(|p| !p.save.is_empty() || !p.delete.is_empty() || p.index)
+            || self.owed_docs.with_value(|o| !o.is_empty());
         if owed {
             return;
         }
@@ -300,24 +442,13 @@ impl AppState {
 
     /// Loads a named document (a GM table, the party), or `T::default()` when there is none or
     /// it cannot be read; any problem is shown as a notice, and damaged data is kept aside.
-    pub fn load_doc<T: serde::de::DeserializeOwned + Default>(&self, name: &str, schema: u32) -> T {
+    fn load_doc<T: serde::de::DeserializeOwned + Default>(&self, name: &str, schema: u32) -> T {
         let now = browser::now_ms();
         let (doc, problem) = self
             .store
             .with_value(|s| s.load_doc::<T>(name, schema, now));
         self.push_problems(problem.into_iter().collect());
         doc.unwrap_or_default()
-    }
-
-    /// Saves a named document; a failure shows the "Not saved" banner, like a character's.
-    pub fn save_doc<T: serde::Serialize>(&self, name: &str, doc: &T) {
-        match self.store.with_value(|s| s.save_doc(name, doc)) {
-            Ok(()) => {
-                self.saved();
-                self.storage_rev.update(|r| *r += 1);
-            }
-            Err(e) => self.unsaved(e.to_string()),
-        }
     }
 
     /// Notes that another tab wrote the document `name` (from the `storage` event).

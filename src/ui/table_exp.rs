@@ -8,10 +8,11 @@ use rand::RngCore;
 use super::fields::{NumberInput, TextInput};
 use super::route::sheet_href;
 use super::state::AppState;
-use super::tray::{CryptoRng, Prefill, TrayContext, TrayRequest};
+use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::ExpEdit;
-use crate::model::exp_table::{EXP_TABLE_DOC, EXP_TABLE_SCHEMA, ExpTable, TableEdit, TableRoll};
+use crate::model::exp_table::{ExpTable, TableEdit, TableRoll};
 use crate::model::{CharacterAction, System};
+use crate::rules::expedition::combat::CombatAction;
 use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::expedition::referee::{Appearing, Difficulty, Population, treasure_guide};
 use crate::rules::expedition::tables::{Disposition, EncounterScale};
@@ -79,33 +80,39 @@ const DIFFS: [Difficulty; 5] = [
     Difficulty::Fiendish,
 ];
 const DIFF_NAMES: [&str; 5] = ["Minor", "Moderate", "Major", "Headliner", "Fiendish"];
+/// What a character can do in an exchange, and the Ability it tests ("Combat Checks").
+const ACTIONS: [(CombatAction, &str); 5] = [
+    (CombatAction::HardAttack, "Hard attack (Might)"),
+    (CombatAction::FastAttack, "Fast attack (Agility)"),
+    (
+        CombatAction::FullDefense { shield: false },
+        "Full defense (Agility +1d)",
+    ),
+    (
+        CombatAction::FullDefense { shield: true },
+        "Full defense, shield (Might +1d)",
+    ),
+    (CombatAction::NonCombatant, "Dodge, no attack (Agility +1d)"),
+];
 
 /// The Expedition referee's tools.
 #[component]
 pub fn ExpeditionReferee() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let doc = RwSignal::new(state.load_doc::<ExpTable>(EXP_TABLE_DOC, EXP_TABLE_SCHEMA));
-    // The same table open in another tab: show its writes rather than overwrite them later.
-    state.on_external_doc(EXP_TABLE_DOC, move || {
-        doc.set(state.load_doc(EXP_TABLE_DOC, EXP_TABLE_SCHEMA))
-    });
+    let doc = state.doc::<ExpTable>();
     // The tracker's rows are redrawn on every change; the control that had focus (found by its
     // id) gets it back right after the redraw, so keyboard use carries on.
     let refocus = StoredValue::new(None::<String>);
     let edit = move |e: TableEdit| {
-        let mut next = doc.get_untracked();
-        match next.apply(e) {
-            Ok(()) => {
-                refocus.set_value(
-                    document()
-                        .active_element()
-                        .map(|a| a.id())
-                        .filter(|i| !i.is_empty()),
-                );
-                state.save_doc(EXP_TABLE_DOC, &next);
-                doc.set(next);
-            }
-            Err(m) => state.notify(vec![m]),
+        refocus.set_value(
+            document()
+                .active_element()
+                .map(|a| a.id())
+                .filter(|i| !i.is_empty()),
+        );
+        if let Err(m) = doc.dispatch(e) {
+            refocus.set_value(None);
+            state.notify(vec![m]);
         }
     };
     let roll = move |r: TableRoll| edit(TableEdit::Roll(CryptoRng.next_u64(), r));
@@ -115,7 +122,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
         for id in state.roster.with_untracked(|r| r.ids()) {
             let exp = state
                 .roster
-                .with_untracked(|r| r.get(&id).is_some_and(|c| c.system == System::Expedition));
+                .with_untracked(|r| r.get(&id).is_some_and(|c| c.system() == System::Expedition));
             if exp {
                 let _ = state.dispatch(CharacterAction::EditExpedition {
                     id,
@@ -132,8 +139,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
     let dmg = RwSignal::new(1i64);
     let diff = RwSignal::new(1usize);
     let factors = move |_| {
-        let t = expect_context::<TrayContext>();
-        t.open_tray(TrayRequest {
+        expect_context::<TrayHandle>().open(TrayRequest {
             label: "Ob from factors".into(),
             prefill: Prefill::Expedition {
                 ability: 2,
@@ -142,19 +148,33 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 helping: 0,
                 ob: 1,
                 free: 0,
+                factors: Some(GeneralFactors::default()),
             },
             ..Default::default()
         });
-        t.0.exp.factors.set(Some(GeneralFactors::default()));
     };
     let players = Signal::derive(move || i64::from(doc.with(|d| d.players)));
+    // Expedition characters on this device, for the tracker's picker.
+    let party = move || {
+        state.roster.with(|r| {
+            r.characters
+                .iter()
+                .filter(|c| c.expedition().is_some())
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let pick = RwSignal::new(String::new());
     let tracker = move || {
         doc.with(|d| {
-            let names: Vec<String> = d.fighters.iter().map(|f| f.name.clone()).collect();
+            // A roster character's name, dice and HP come from its sheet, read here.
+            let views = state.roster.with(|r| d.views(r));
+            let names: Vec<String> = views.iter().map(|v| v.name.clone()).collect();
             d.fighters
                 .iter()
+                .zip(views.clone())
                 .enumerate()
-                .map(|(i, f)| {
+                .map(|(i, (f, v))| {
                     let opts = names
                         .iter()
                         .enumerate()
@@ -174,33 +194,55 @@ pub fn ExpeditionReferee() -> impl IntoView {
                         })
                         .map(|(j, n)| view! { <option value=j.to_string() selected=f.helps == Some(j)>{n.clone()}</option> })
                         .collect_view();
+                    let action = f.character.is_some().then(|| {
+                        let id = format!("act-{i}");
+                        let now = f.action.unwrap_or(CombatAction::HardAttack);
+                        let opts = ACTIONS
+                            .iter()
+                            .enumerate()
+                            .map(|(k, (a, l))| view! { <option value=k.to_string() selected=*a == now>{*l}</option> })
+                            .collect_view();
+                        view! {
+                            <label class="sr-only" for=id.clone()>{format!("{} does", v.name)}</label>
+                            <select id=id on:change=move |ev| {
+                                let k: usize = event_target_value(&ev).parse().unwrap_or(0);
+                                edit(TableEdit::Action(i, ACTIONS[k.min(ACTIONS.len() - 1)].0));
+                            }>{opts}</select>
+                        }
+                    });
+                    let bonus = if v.bonus_hp > 0 { format!(" (+{} Bonus)", v.bonus_hp) } else { String::new() };
                     view! {
                         <tr>
                             // Pool and HP sit under the name: two fewer columns keep the
                             // Hit button on a phone's screen without scrolling sideways.
                             <th scope="row">
-                                {f.name.clone()} {(f.hp == 0).then(|| view! { " " <span class="flag">"Down"</span> })}
-                                <span class="exp-stats">{format!("{}d · {} of {} HP", f.dice, f.hp, f.max_hp)}</span>
+                                {match &v.character {
+                                    Some(id) => view! { <a href=sheet_href(id)>{v.name.clone()}</a> }.into_any(),
+                                    None => v.name.clone().into_any(),
+                                }}
+                                {v.down().then(|| view! { " " <span class="flag">"Down"</span> })}
+                                <span class="exp-stats">{format!("{}d · {} of {} HP{bonus}", v.dice, v.hp, v.max_hp)}</span>
                             </th>
                             <td><div class="exp-fight">
-                                <label class="sr-only" for=sel.clone()>{format!("{} threatens", f.name)}</label>
+                                <label class="sr-only" for=sel.clone()>{format!("{} threatens", v.name)}</label>
                                 <select id=sel on:change=move |ev| edit(TableEdit::Threaten(i, event_target_value(&ev).parse().ok()))>
                                     <option value="" selected=f.threatens.is_none()>"No one"</option>
                                     {opts}
                                 </select>
-                                <label class="sr-only" for=gang.clone()>{format!("{} gangs up behind", f.name)}</label>
+                                <label class="sr-only" for=gang.clone()>{format!("{} gangs up behind", v.name)}</label>
                                 <select id=gang on:change=move |ev| edit(TableEdit::Helps(i, event_target_value(&ev).parse().ok()))>
                                     <option value="" selected=f.helps.is_none()>"Fights alone"</option>
                                     {leaders}
                                 </select>
+                                {action}
                                 <label class="check">
-                                    <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", f.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
+                                    <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", v.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
                                     "Shoots"
                                 </label>
                             </div></td>
                             <td><div class="exp-actions">
-                                <button type="button" id=format!("hit-{i}") aria-label=format!("Damage {}", f.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
-                                <button type="button" aria-label=format!("Remove {}", f.name) on:click=move |_| edit(TableEdit::Remove(i))>"×"</button>
+                                <button type="button" id=format!("hit-{i}") aria-label=format!("Damage {}", v.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
+                                <button type="button" aria-label=format!("Remove {}", v.name) on:click=move |_| edit(TableEdit::Remove(i))>"×"</button>
                             </div></td>
                         </tr>
                     }
@@ -234,7 +276,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
             r.characters
                 .iter()
                 .filter_map(|c| {
-                    let inv = c.expedition.as_ref()?.gear();
+                    let inv = c.expedition()?.gear();
                     let items: Vec<String> = inv
                         .light_sources()
                         .into_iter()
@@ -295,9 +337,27 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     <button type="button" on:click=move |_| edit(TableEdit::AddAdversary(foe.get_untracked(), level.get_untracked() as u32))>"Add adversary"</button>
                 </div>
                 <div class="exp-row">
-                    <NumberInput label="Character dice".to_string() value=ally_dice min=0 max=30 on_commit=Callback::new(move |v| ally_dice.set(v))/>
-                    <NumberInput label="Character HP".to_string() value=ally_hp min=1 max=20 on_commit=Callback::new(move |v| ally_hp.set(v))/>
-                    <button type="button" on:click=move |_| edit(TableEdit::AddAlly(foe.get_untracked(), ally_dice.get_untracked() as u32, ally_hp.get_untracked() as u32))>"Add character"</button>
+                    <div class="field">
+                        <label for="ref-pc">"Character on this device"</label>
+                        <select id="ref-pc" on:change=move |ev| pick.set(event_target_value(&ev))>
+                            <option value="">"Choose…"</option>
+                            {move || party().into_iter().map(|(id, n)| view! { <option value=id.clone() selected=move || pick.get() == id>{n}</option> }).collect_view()}
+                        </select>
+                    </div>
+                    <button type="button" on:click=move |_| {
+                        let id = pick.get_untracked();
+                        if id.is_empty() {
+                            state.notify(vec!["Choose a character first.".into()]);
+                        } else {
+                            edit(TableEdit::AddCharacter(id));
+                        }
+                    }>"Add to the fight"</button>
+                </div>
+                <p class="hint">"A character from this device fights with its own sheet: its HP here and on the sheet are the same, and hits reach the sheet."</p>
+                <div class="exp-row">
+                    <NumberInput label="Ally dice".to_string() value=ally_dice min=0 max=30 on_commit=Callback::new(move |v| ally_dice.set(v))/>
+                    <NumberInput label="Ally HP".to_string() value=ally_hp min=1 max=20 on_commit=Callback::new(move |v| ally_hp.set(v))/>
+                    <button type="button" on:click=move |_| edit(TableEdit::AddAlly(foe.get_untracked(), ally_dice.get_untracked() as u32, ally_hp.get_untracked() as u32))>"Add ally"</button>
                 </div>
                 <div class="table-scroll" tabindex="0" role="region" aria-label="Fighters">
                 <table>

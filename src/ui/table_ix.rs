@@ -6,11 +6,12 @@ use leptos::prelude::*;
 
 use super::fields::{NumberInput, TextInput};
 use super::sheet_ix::AddRow;
-use super::state::AppState;
+use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
 use crate::model::CharacterAction;
-use crate::model::ix_sheet::{IxEdit, Text};
-use crate::model::ix_table::{DOC_NAME, Fighter, Foe, FoeEntry, IxTableDoc, SCHEMA, TableEdit};
+use crate::model::ix_sheet::{IxEdit, Num, Text};
+use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
+use crate::model::session::{IxSession, Point, SessionEdit};
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::checks::{
     Condition, FearOutcome, FearRating, FearSubject, fear_check_pool, fear_outcome,
@@ -26,19 +27,14 @@ use crate::rules::ix::stats::find_skill;
 
 #[derive(Clone, Copy)]
 struct T {
-    doc: RwSignal<IxTableDoc>,
+    doc: Doc<IxTableDoc>,
     state: AppState,
 }
 
 impl T {
     fn edit(&self, e: TableEdit) {
-        let mut next = self.doc.get_untracked();
-        match next.apply(e) {
-            Ok(()) => {
-                self.state.save_doc(DOC_NAME, &next);
-                self.doc.set(next);
-            }
-            Err(msg) => self.state.notify(vec![msg]),
+        if let Err(msg) = self.doc.dispatch(e) {
+            self.state.notify(vec![msg]);
         }
     }
 
@@ -47,10 +43,21 @@ impl T {
         self.state.roster.with(|r| {
             r.characters
                 .iter()
-                .filter(|c| c.ix.is_some())
+                .filter(|c| c.ix().is_some())
                 .map(|c| (c.id.clone(), c.name.clone()))
                 .collect()
         })
+    }
+
+    /// The name of the participant an order slot names (by character id or adversary name).
+    fn label(&self, key: &str) -> String {
+        let fighter = self
+            .doc
+            .with(|d| d.fighters.iter().find(|f| f.key() == key).cloned());
+        match fighter {
+            Some(f) => self.state.roster.with(|r| f.display_name(r)),
+            None => key.to_string(),
+        }
     }
 
     /// A roster character's sheet (for pools and vitality).
@@ -61,7 +68,7 @@ impl T {
     ) -> Option<R> {
         self.state
             .roster
-            .with(|r| r.get(id).and_then(|c| c.ix.as_ref()).map(f))
+            .with(|r| r.get(id).and_then(|c| c.ix()).map(f))
     }
 }
 
@@ -96,13 +103,19 @@ fn local(label: &'static str, v: RwSignal<i64>, min: i64, max: i64) -> impl Into
 pub fn IxTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     let t = T {
-        doc: RwSignal::new(state.load_doc::<IxTableDoc>(DOC_NAME, SCHEMA)),
+        doc: state.doc::<IxTableDoc>(),
         state,
     };
     provide_context(t);
-    // The same table open in another tab: show its writes rather than overwrite them later.
-    let doc = t.doc;
-    state.on_external_doc(DOC_NAME, move || doc.set(state.load_doc(DOC_NAME, SCHEMA)));
+    // An older version kept the session's points in this table: hand them to the session
+    // document once, then forget them here.
+    if let Some(pool) = t.doc.with_untracked(|d| d.legacy_session) {
+        let flips = t.doc.with_untracked(|d| d.legacy_flips.clone());
+        let session = state.doc::<IxSession>();
+        if session.dispatch(SessionEdit::Adopt(pool, flips)).is_ok() {
+            t.edit(TableEdit::DropLegacySession);
+        }
+    }
     view! {
         <div class="sheet columns ix-table">
             <Session/>
@@ -114,44 +127,57 @@ pub fn IxTable() -> impl IntoView {
     }
 }
 
+/// The session's Fortune and Peril Points: the same document every Ix sheet and the tray
+/// read, so a point spent anywhere shows here.
 #[component]
 fn Session() -> impl IntoView {
     let t = expect_context::<T>();
+    let session = t.state.doc::<IxSession>();
     let players = RwSignal::new(t.roster().len().clamp(1, 12) as i64);
     let who = RwSignal::new(String::new());
-    let pool = move || t.doc.with(|d| d.session);
-    let flip = move |fortune: bool| t.edit(TableEdit::Flip(fortune, who.get_untracked()));
+    let flip = move |point: Point| {
+        let note = who.get_untracked();
+        let (who, what) = match note.split_once(':') {
+            Some((a, b)) => (a.to_string(), b.to_string()),
+            None => (note, String::new()),
+        };
+        if let Err(m) = session.dispatch(SessionEdit::Spend { point, who, what }) {
+            t.state.notify(vec![m]);
+        }
+    };
+    let start = move |_| {
+        if let Err(m) = session.dispatch(SessionEdit::Start(players.get_untracked() as i32)) {
+            t.state.notify(vec![m]);
+        }
+    };
     view! {
         <section class="panel" aria-labelledby="ixt-session">
             <h2 id="ixt-session">"Session"</h2>
             {local("Players at the table", players, 1, 12)}
-            <button type="button" on:click=move |_| t.edit(TableEdit::StartSession(players.get_untracked() as i32))>
-                "Start session"
-            </button>
+            <button type="button" on:click=start>"Start session"</button>
             <p class="muted small">"A session starts with 1 Fortune Point per player and 1 Peril Point for the GM."</p>
             {move || {
-                pool()
-                    .map(|p| {
-                        view! {
-                            <p class="state-words" role="status">
-                                {format!("Fortune {} · Peril {}", p.fortune, p.peril)}
-                            </p>
-                        }
-                    })
+                session.with(|s| s.pool).map(|p| {
+                    view! {
+                        <p class="state-words" role="status">
+                            {format!("Fortune {} · Peril {}", p.fortune, p.peril)}
+                        </p>
+                    }
+                })
             }}
             <div class="field">
                 <label for="ixt-who">"Who spends, and on what (optional)"</label>
                 <input id="ixt-who" type="text" prop:value=move || who.get() on:input=move |ev| who.set(event_target_value(&ev))/>
             </div>
             <div class="row wrap">
-                <button type="button" on:click=move |_| flip(true)>"A player spends Fortune"</button>
-                <button type="button" on:click=move |_| flip(false)>"The GM spends Peril"</button>
+                <button type="button" on:click=move |_| flip(Point::Fortune)>"A player spends Fortune"</button>
+                <button type="button" on:click=move |_| flip(Point::Peril)>"The GM spends Peril"</button>
             </div>
             <h3>"Flips"</h3>
             <ol class="small" reversed>
-                {move || t.doc.with(|d| d.flips.iter().rev().map(|f| view! { <li>{f.clone()}</li> }).collect_view())}
+                {move || session.with(|s| s.flips.iter().rev().map(|f| view! { <li>{f.words()}</li> }).collect_view())}
             </ol>
-            {move || t.doc.with(|d| d.flips.is_empty()).then(|| view! { <p class="muted small">"No points spent yet."</p> })}
+            {move || session.with(|s| s.flips.is_empty()).then(|| view! { <p class="muted small">"No points spent yet."</p> })}
         </section>
     }
 }
@@ -164,11 +190,11 @@ fn Initiative() -> impl IntoView {
     let npc_rank = RwSignal::new(1i64);
     let add_pc = move |_| {
         let id = pick.get_untracked();
-        let Some(name) = t.roster().into_iter().find(|(i, _)| *i == id).map(|x| x.1) else {
+        if id.is_empty() {
             return t.state.notify(vec!["Choose a character first.".into()]);
-        };
+        }
         t.edit(TableEdit::AddFighter(Fighter {
-            name,
+            name: String::new(),
             character_id: Some(id),
             kind: InitiativeKind::OnWatch,
             rating: 0,
@@ -199,21 +225,52 @@ fn Initiative() -> impl IntoView {
             };
             match roll(pool) {
                 Ok(r) => results.push(r),
-                Err(e) => return t.state.notify(vec![format!("{}: {e}", f.name)]),
+                Err(e) => return t.state.notify(vec![format!("{}: {e}", t.label(f.key()))]),
             }
         }
         t.edit(TableEdit::Rolled(results));
     };
     // Incapacitated: a character at 0 Wounds or below, or an adversary out of the fight.
-    let down = move |name: &str| {
+    let down = move |key: &str| {
         t.doc.with(|d| {
-            let f = d.fighters.iter().find(|f| f.name == name);
+            let f = d.fighters.iter().find(|f| f.key() == key);
             match f.and_then(|f| f.character_id.clone()) {
                 Some(id) => t
                     .sheet(&id, |s| s.character.health.vitality() != Vitality::Standing)
                     .unwrap_or(false),
-                None => d.foes.iter().any(|x| x.name() == name && x.down()),
+                None => d.foes.iter().any(|x| x.name() == key && x.down()),
             }
+        })
+    };
+    // A roster character's Wounds and Strain, read from its sheet and changed through it, so
+    // the order and the sheet show the same numbers.
+    let vitals = move |key: &str| {
+        let id = t.doc.with(|d| {
+            d.fighters
+                .iter()
+                .find(|f| f.key() == key)?
+                .character_id
+                .clone()
+        })?;
+        let (w, wm, s, sm) = t.sheet(&id, |s| {
+            let h = &s.character.health;
+            (h.wounds, h.wounds_max, h.strain, h.strain_max)
+        })?;
+        let name = t.label(key);
+        let hurt = move |delta: i32| {
+            let edit = IxEdit::Set(Num::Wounds, w.saturating_add(delta));
+            if let Err(m) = t.state.dispatch(CharacterAction::EditIx {
+                id: id.clone(),
+                edit,
+            }) {
+                t.state.notify(vec![m]);
+            }
+        };
+        let hurt2 = hurt.clone();
+        Some(view! {
+            <span class="vitals">{format!("Wounds {w} of {wm} · Strain {s} of {sm}")}</span>
+            <button type="button" aria-label=format!("{name} takes 1 Wound") on:click=move |_| hurt(-1)>"−1 Wound"</button>
+            <button type="button" aria-label=format!("{name} heals 1 Wound") on:click=move |_| hurt2(1)>"+1 Wound"</button>
         })
     };
     let fighters = move || {
@@ -222,7 +279,7 @@ fn Initiative() -> impl IntoView {
                 .iter()
                 .enumerate()
                 .map(|(i, f)| {
-                    let name = f.name.clone();
+                    let name = t.label(f.key());
                     let kind = f.kind;
                     let other = match kind {
                         InitiativeKind::OnWatch => InitiativeKind::Surprised,
@@ -250,12 +307,13 @@ fn Initiative() -> impl IntoView {
     let drop_on = move |from: usize, to: usize| {
         let (same, name) = t.doc.with_untracked(|d| {
             let g = |k: usize| d.order.get(k).and_then(|s| s.tie_group);
-            let name = d.order.get(from).map(|s| s.entry.name.clone());
+            let key = d.order.get(from).map(|s| s.entry.name.clone());
             (
                 g(from).is_some() && g(from) == g(to),
-                name.unwrap_or_default(),
+                key.unwrap_or_default(),
             )
         });
+        let name = t.label(&name);
         if from == to {
         } else if same {
             t.edit(TableEdit::MoveSlot(from, to));
@@ -273,7 +331,8 @@ fn Initiative() -> impl IntoView {
                 .enumerate()
                 .map(|(i, slot)| {
                     let e = &slot.entry;
-                    let name = e.name.clone();
+                    let key = e.name.clone();
+                    let name = t.label(&key);
                     let current = i == d.turn;
                     let tie = slot.tie_broken_by.map(|b| match b {
                         TieBreaker::Players => "tied: the players choose the order",
@@ -282,7 +341,8 @@ fn Initiative() -> impl IntoView {
                     let group = slot.tie_group;
                     let can = |j: usize| j < n && group.is_some() && d.order[j].tie_group == group;
                     let (up, dn) = (i > 0 && can(i - 1), can(i + 1));
-                    let name2 = name.clone();
+                    let key2 = key.clone();
+                    let key3 = key.clone();
                     let name3 = name.clone();
                     view! {
                         <li
@@ -313,7 +373,8 @@ fn Initiative() -> impl IntoView {
                             {group.map(|_| view! { <span class="grip" aria-hidden="true">"⠿"</span> })}
                             <strong>{format!("{}. {name}", i + 1)}</strong>
                             <span>{e.result.describe()}</span>
-                            {move || down(&name2).then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                            {move || down(&key2).then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                            {move || vitals(&key3)}
                             {current.then(|| view! { <span class="flag">"Acting now"</span> })}
                             {tie.map(|x| view! { <small class="muted">{x}</small> })}
                             {up.then(|| view! {

@@ -24,10 +24,11 @@ test("one character of each system persists across a reload", async ({ page }) =
   expect(index.characters).toHaveLength(2);
   for (const id of index.characters) {
     const doc = JSON.parse(stored[`satchel/v1/character/${id}`]);
-    expect(doc.schema).toBe(2);
-    // Each carries the sheet of its own game and not the other's.
-    expect(Boolean(doc[doc.system])).toBe(true);
-    expect(doc[doc.system === "ix" ? "expedition" : "ix"]).toBeUndefined();
+    expect(doc.schema).toBe(3);
+    // Each carries exactly one sheet, keyed by its game; there is no separate "system".
+    expect(Object.keys(doc.sheet)).toHaveLength(1);
+    expect(["ix", "expedition"]).toContain(Object.keys(doc.sheet)[0]);
+    expect(doc.system).toBeUndefined();
   }
   await app.close();
 });

@@ -1,23 +1,17 @@
 // Prints Satchel's size and load figures for the current dist/ (run by scripts/bench; not a
 // test: nothing here passes or fails on timing).
 import { chromium as pw } from "@playwright/test";
-import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from "node:fs";
-import { join, resolve, extname } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
-import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+import { gzipSync } from "node:zlib";
+import { appFiles, brotli, fetchedByPage } from "./first-load.js";
 import { chromium } from "./playwright.config.js";
 import { BASE, startServer } from "./server.js";
 
 // SATCHEL_DIST lets a second checkout or build share these tests without sharing dist/.
 const DIST = resolve(process.env.SATCHEL_DIST || resolve(import.meta.dirname, "../../dist"));
 const RUNS = Number(process.env.BENCH_RUNS || 5);
-
-function walk(dir) {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-}
 
 const kb = (n) => (n / 1024).toFixed(1).padStart(8) + " KB";
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -27,14 +21,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 const brotliOf = new Map();
 let total = { raw: 0, gz: 0, br: 0 };
-for (const file of walk(DIST)) {
-  const ext = extname(file);
-  if (![".wasm", ".js", ".css", ".html", ".webmanifest"].includes(ext)) continue;
-  const buf = readFileSync(file);
+for (const [name, buf] of appFiles(DIST)) {
   const gz = gzipSync(buf, { level: 9 }).length;
-  const br = brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  rows.push([file.slice(DIST.length + 1), buf.length, gz, br]);
-  brotliOf.set(file.slice(DIST.length + 1), br);
+  const br = brotli(buf);
+  rows.push([name, buf.length, gz, br]);
+  brotliOf.set(name, br);
   total.raw += buf.length;
   total.gz += gz;
   total.br += br;
@@ -65,15 +56,7 @@ for (let i = 0; i < RUNS; i++) {
     // What the page fetched before the roster was usable (the app marks that moment), and
     // what it fetched after, while idle (the dice tray's panel).
     await page.waitForTimeout(3000);
-    const entries = await page.evaluate(() => {
-      const ready = performance.getEntriesByName("satchel-interactive")[0].startTime;
-      const nav = [{ name: location.href.split("#")[0] + "index.html", startTime: 0 }];
-      return nav.concat(performance.getEntriesByType("resource")).map((e) => [e.name, e.startTime <= ready]);
-    });
-    for (const [url, first] of entries) {
-      const path = new URL(url).pathname.slice(BASE.length) || "index.html";
-      if (brotliOf.has(path)) fetched[first ? "first" : "idle"].add(path);
-    }
+    Object.assign(fetched, await fetchedByPage(page, brotliOf));
   }
   const t = await page.evaluate(() => {
     const nav = performance.getEntriesByType("navigation")[0];

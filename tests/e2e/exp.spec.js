@@ -11,6 +11,14 @@ async function newCharacter(app, page, name) {
 }
 
 const latest = (page) => page.locator(".exp-last");
+
+// Adds a common item to the character's own slots, as a player does from the gear panel.
+async function carry(page, item) {
+  const gear = page.getByRole("region", { name: "Gear", exact: true });
+  await gear.getByRole("combobox", { name: "Common item" }).selectOption(item);
+  await gear.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(gear.getByRole("alert")).toContainText(`Added ${item}`);
+}
 const sheet = (page) => page.locator(".exp-sheet");
 
 test("a new character: Ability test with factors, a spell in armour, 0 HP and Down and Out", async ({ page }) => {
@@ -31,7 +39,10 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await sheet(page).getByText("Learn a spell (catalogue of 81)").click();
   await sheet(page).getByLabel("Search").fill("bind");
   await sheet(page).getByRole("button", { name: /^Learn Bind/ }).click();
-  await sheet(page).getByLabel("Armour worn").check();
+  // Armour worn is read from the gear: armour added to your own slots is worn.
+  await carry(page, "Armour");
+  const guard = sheet(page).getByRole("list", { name: "Armour and shields" });
+  await expect(guard).toContainText("Armour: Block 2 ready");
   await expect(sheet(page).locator(".exp-spell")).toContainText(/armour/i);
   await sheet(page).getByRole("button", { name: "Channel Bind" }).click();
   await expect(latest(page)).toContainText("Channel Bind:");
@@ -60,6 +71,9 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   const app = await openApp(page);
   await newCharacter(app, page, "Wren");
 
+  // A rest spends Rations actually carried: without them it cannot start.
+  await expect(sheet(page).getByRole("button", { name: "Long rest" })).toBeDisabled();
+  await carry(page, "Rations");
   await sheet(page).getByRole("button", { name: "Long rest" }).click();
   await expect(latest(page)).toContainText(/Long rest: regained 0 HP.*Rations Depletion d20 \d+/);
 
@@ -203,7 +217,8 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await expect(sheet(page)).toContainText("2 of 6 HP");
   await expect(sheet(page).getByRole("button", { name: "Expel infused Conduit (−1)" })).toHaveCount(0);
 
-  // Bonus HP that last until the next rest go at the short rest.
+  // Bonus HP that last until the next rest go at the short rest (which spends Rations).
+  await carry(page, "Rations");
   await sheet(page).getByLabel("Bonus HP", { exact: true }).fill("3");
   await sheet(page).getByLabel("Bonus HP", { exact: true }).blur();
   await sheet(page).getByLabel("Bonus HP last").selectOption({ label: "Until the next rest" });
@@ -283,7 +298,7 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await ref.getByRole("button", { name: "Add adversary" }).click();
   await expect(ref.locator("tbody tr").first()).toContainText("4 of 4");
   await ref.getByLabel("Name").fill("Rook");
-  await ref.getByRole("button", { name: "Add character" }).click();
+  await ref.getByRole("button", { name: "Add ally" }).click();
   await ref.getByLabel("Ghoul threatens").selectOption({ label: "Rook" });
   await ref.getByLabel("Rook threatens").selectOption({ label: "Ghoul" });
   await ref.getByRole("button", { name: "Roll the exchange" }).click();

@@ -43,7 +43,7 @@ test("fill the 15 slots, a bulky item is refused, tap-tap moves it to a pack ani
   await expect(carried.getByRole("list", { name: "Rook slots" }).getByRole("button")).toHaveCount(14);
 
   await quickAdd(gear, "Polearm");
-  await expect(gear.locator(".gear-msg")).toHaveText("Rook: the item needs 2 slots but only 0 are free");
+  await expect(gear.locator(".gear-msg")).toHaveText("Rook: the item needs 2 slots but only 0 are free.");
   await expect(gear.locator(".gear-count")).toHaveText("15 / 15 slots used, 0 free");
 
   await addCarrier(gear, "Pack animal (6 slots)", "Mule");
@@ -66,7 +66,7 @@ test("fill the 15 slots, a bulky item is refused, tap-tap moves it to a pack ani
   await expect(mule).toContainText("Pack animal · 6 / 6");
   await item(carried, "Polearm").click();
   await mule.getByRole("button", { name: "Move here (0 free)" }).click();
-  await expect(gear.locator(".gear-msg")).toHaveText("Mule: the item needs 2 slots but only 0 are free");
+  await expect(gear.locator(".gear-msg")).toHaveText("Mule: the item needs 2 slots but only 0 are free.");
   await expect(item(carried, "Polearm")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/gear-phone.png`, fullPage: true });
   await audit(page, "gear phone");
@@ -186,7 +186,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   const warnings = gear.getByRole("list", { name: "Gear warnings" });
   await expect(warnings).toHaveText(/Bow: no arrows in your own slots, so it cannot be fired\./);
   await quickAdd(gear, "Armour");
-  await expect(gear).toContainText("Armour and shields carried (+1 Ob");
+  await expect(gear).toContainText("Worn armour and shields carried (+1 Ob");
   await quickAdd(gear, "Arrows (quiver)");
   await expect(warnings.getByRole("listitem")).toHaveCount(0);
 
@@ -234,7 +234,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   // Pay out with a share set aside for Sleeper: 43 Cash makes 14 each, 14 kept, 1 left over.
   await page.getByRole("checkbox", { name: "Set aside a share for each absent player" }).check();
   await page.getByRole("button", { name: "Pay out" }).click();
-  await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure item(s) sold; 14 Cash set aside for Sleeper.");
+  await expect(page.locator(".party .gear-msg")).toHaveText("Paid 14 Cash each to Archer, Bard; 2 treasure items sold; 14 Cash set aside for Sleeper.");
   await expect(page.getByText("Total treasure value: 0 Cash")).toBeVisible();
   await expect(page.getByText("Left over: 1 Cash.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Give Sleeper their 14 Cash" })).toBeVisible();

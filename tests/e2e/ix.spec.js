@@ -31,10 +31,14 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   const skills = panel(page, "Skills");
   for (let i = 0; i < 2; i++) await skills.getByRole("button", { name: "Raise Medicine rank" }).click();
 
-  // A skill check opens the tray with the rules' pool at the chosen difficulty; the
-  // session's Fortune Point is spent from the tray.
-  const fortune = page.getByRole("checkbox", { name: "Holds a Fortune Point this session" });
-  await fortune.check();
+  // A skill check opens the tray with the rules' pool at the chosen difficulty; a Fortune
+  // Point from the session's pool (a session of one, started on the sheet) upgrades it and
+  // flips to Peril when the check is rolled.
+  const points = page.getByRole("group", { name: "Session points" });
+  await expect(points).toContainText("No session has started on this device.");
+  await points.getByText("Start a new session").click();
+  await points.getByRole("button", { name: "Start session" }).click();
+  await expect(points).toContainText("Fortune on the players' side: 1");
   await skills.getByRole("button", { name: "Hard" }).click();
   await skills.getByRole("button", { name: /^Medicine.*roll$/ }).click();
   await expect(app.tray()).toBeVisible();
@@ -42,7 +46,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await app.tray().getByRole("button", { name: "Spend a Fortune Point" }).click();
   await expect(app.tray().locator(".pool-words")).toHaveText("1 Ability, 3 Mastery vs 3 Trial");
   await app.roll();
-  await expect(fortune).not.toBeChecked();
+  await expect(points).toContainText("Fortune on the players' side: 0 · Peril on the GM's side: 2");
   await expect(app.result()).toBeVisible();
   await app.tray().getByRole("button", { name: "Close" }).click();
 

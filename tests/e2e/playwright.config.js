@@ -21,7 +21,9 @@ export default defineConfig({
   outputDir: "./results",
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A hang guard, not a speed test: the longest journeys (axe on every screen, both themes)
+  // take about 35 s on an idle 2-core machine, so a busy one needs the headroom.
+  timeout: 120_000,
   reporter: [["list"]],
   use: {
     launchOptions: chromium,

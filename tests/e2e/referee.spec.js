@@ -5,10 +5,10 @@ import { SHOTS, audit, openApp } from "./pages.js";
 
 async function add(ref, name, dice) {
   await ref.getByLabel("Name").fill(name);
-  const d = ref.getByLabel("Character dice");
+  const d = ref.getByLabel("Ally dice");
   await d.fill(String(dice));
   await d.blur();
-  await ref.getByRole("button", { name: "Add character" }).click();
+  await ref.getByRole("button", { name: "Add ally" }).click();
   // The row header carries the pool and HP under the name.
   await expect(ref.getByRole("rowheader", { name: new RegExp(`^${name}\\s+${dice}d · 6 of 6 HP$`) })).toBeVisible();
 }

@@ -4,13 +4,13 @@
 use super::combat::{CombatAction, combat_ability};
 use super::dice::{Ability, Pool};
 use super::error::{RulesError, RulesResult};
-use super::harm::{Health, MAX_BONUS_HP, MAX_HP, Protection};
+use super::harm::{Health, MAX_BONUS_HP, MAX_HP};
 use super::improvement::{ImprovementOutcome, Stat, attempt_improvement};
-use super::inventory::Inventory;
 use super::magic::KnownSpell;
 use super::money::{MAX_CASH, PurchaseOutcome, Purse, purchase, runestone_cost};
 use super::social::{ProjectClock, Reputation, Stronghold};
 use super::spells::find_spell;
+use crate::rules::inventory::Inventory;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -92,8 +92,6 @@ pub struct Character {
     pub abilities: Abilities,
     /// HP, bonus HP, lingering wounds, scars.
     pub health: Health,
-    /// Armour and shields with their daily Blocks.
-    pub protection: Protection,
     /// Wealth 0-10.
     pub wealth: u8,
     /// Cash and its ledger.
@@ -150,7 +148,6 @@ impl Character {
                 pending_down_and_out: 0,
                 short_rest_taken: false,
             },
-            protection: Protection::default(),
             wealth,
             purse: Purse {
                 cash,
@@ -220,15 +217,6 @@ impl Character {
             i64::from(h.pending_down_and_out),
             0,
             1000,
-        );
-        let p = &self.protection;
-        push_range(&mut e, "protection.shields", i64::from(p.shields), 0, 5);
-        push_range(
-            &mut e,
-            "protection.shield_blocks_used",
-            i64::from(p.shield_blocks_used),
-            0,
-            i64::from(p.shields.min(5)),
         );
         push_range(&mut e, "wealth", i64::from(self.wealth), 0, 10);
         push_range(
@@ -436,10 +424,10 @@ impl Character {
         }
     }
 
-    /// A long rest for this character's own state: Blocks repaired and spells replenished
-    /// ("Resting"). HP come back through [`super::harm::long_rest`].
-    pub fn long_rest_gear(&mut self) {
-        self.protection.repair();
+    /// A long rest for this character's spells: each replenished ("Resting"). HP come back
+    /// through [`super::harm::long_rest`]; the Blocks of armour and shields are the gear's
+    /// (`Inventory::repair_blocks`).
+    pub fn long_rest_spells(&mut self) {
         for s in &mut self.spells {
             s.long_rest();
         }

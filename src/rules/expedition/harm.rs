@@ -255,13 +255,47 @@ impl Protection {
     }
 }
 
+/// The Rations one member spends on a rest ("Resting", "Depletion").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rations {
+    /// Rations with this Depletion score (11 for standard Rations): checked after the rest.
+    Score(u8),
+    /// Rations already marked "last use": this use finishes them, without a roll.
+    LastUse,
+}
+
+impl Rations {
+    fn check<R: Rng + ?Sized>(
+        self,
+        rng: &mut R,
+    ) -> RulesResult<Option<TableRoll<DepletionReading>>> {
+        match self {
+            Rations::Score(score) => {
+                RulesError::check_range("Rations Depletion score", i64::from(score), 1, 20)?;
+                Ok(Some(depletion_check(rng, score)?))
+            }
+            Rations::LastUse => Ok(None),
+        }
+    }
+
+    fn validate(self) -> RulesResult<()> {
+        match self {
+            Rations::Score(score) => {
+                RulesError::check_range("Rations Depletion score", i64::from(score), 1, 20)
+            }
+            Rations::LastUse => Ok(()),
+        }
+    }
+}
+
 /// Result of a rest for the whole party.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RestOutcome {
     /// HP each member regained, in order.
     pub healed: Vec<u32>,
-    /// The Rations' Depletion check after the rest.
-    pub rations: TableRoll<DepletionReading>,
+    /// The Rations' Depletion check after the rest; `None` when they were on their last use
+    /// and are now gone.
+    pub rations: Option<TableRoll<DepletionReading>>,
 }
 
 /// Short rest ("Resting"): once per day, each living member regains up to 3 HP, then the
@@ -270,14 +304,9 @@ pub struct RestOutcome {
 pub fn short_rest<R: Rng + ?Sized>(
     rng: &mut R,
     party: &mut [Health],
-    rations_depletion: u8,
+    rations: Rations,
 ) -> RulesResult<RestOutcome> {
-    RulesError::check_range(
-        "Rations Depletion score",
-        i64::from(rations_depletion),
-        1,
-        20,
-    )?;
+    rations.validate()?;
     if party.iter().any(|h| h.short_rest_taken) {
         return Err(RulesError::not_allowed(
             "short rest: already taken today (once per day; a long rest starts a new day)",
@@ -290,7 +319,7 @@ pub fn short_rest<R: Rng + ?Sized>(
             h.heal(SHORT_REST_HP)
         })
         .collect();
-    let rations = depletion_check(rng, rations_depletion)?;
+    let rations = rations.check(rng)?;
     Ok(RestOutcome { healed, rations })
 }
 
@@ -300,14 +329,9 @@ pub fn short_rest<R: Rng + ?Sized>(
 pub fn long_rest<R: Rng + ?Sized>(
     rng: &mut R,
     party: &mut [Health],
-    rations_depletion: u8,
+    rations: Rations,
 ) -> RulesResult<RestOutcome> {
-    RulesError::check_range(
-        "Rations Depletion score",
-        i64::from(rations_depletion),
-        1,
-        20,
-    )?;
+    rations.validate()?;
     let healed = party
         .iter_mut()
         .map(|h| {
@@ -315,7 +339,7 @@ pub fn long_rest<R: Rng + ?Sized>(
             h.heal(h.max_hp)
         })
         .collect();
-    let rations = depletion_check(rng, rations_depletion)?;
+    let rations = rations.check(rng)?;
     Ok(RestOutcome { healed, rations })
 }
 
@@ -373,13 +397,27 @@ mod tests {
         party[0].take_damage(7).unwrap();
         party[1].take_damage(1).unwrap();
         party[1].add_bonus_hp(3).unwrap();
-        let out = short_rest(&mut rng, &mut party, 11).unwrap();
+        let out = short_rest(&mut rng, &mut party, Rations::Score(11)).unwrap();
         assert_eq!(out.healed, vec![3, 1]);
-        assert_eq!(out.rations.faces.len(), 1);
-        assert!(short_rest(&mut rng, &mut party, 11).is_err());
-        let out = long_rest(&mut rng, &mut party, 11).unwrap();
+        assert_eq!(out.rations.map(|r| r.faces.len()), Some(1));
+        assert!(short_rest(&mut rng, &mut party, Rations::Score(11)).is_err());
+        let out = long_rest(&mut rng, &mut party, Rations::Score(11)).unwrap();
         assert_eq!(out.healed, vec![4, 0]);
         assert_eq!(party[1].bonus_hp, 3);
-        assert!(short_rest(&mut rng, &mut party, 11).is_ok());
+        assert!(short_rest(&mut rng, &mut party, Rations::Score(11)).is_ok());
+    }
+
+    #[test]
+    fn rations_on_their_last_use_are_finished_without_a_roll() {
+        use rand::RngCore;
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let mut untouched = rng.clone();
+        let mut party = vec![Health::new(10).unwrap()];
+        party[0].take_damage(5).unwrap();
+        let out = long_rest(&mut rng, &mut party, Rations::LastUse).unwrap();
+        assert_eq!((out.healed[0], out.rations), (5, None));
+        assert_eq!(rng.next_u64(), untouched.next_u64(), "no die was rolled");
+        assert!(short_rest(&mut rng, &mut party, Rations::Score(0)).is_err());
+        assert!(long_rest(&mut rng, &mut party, Rations::Score(21)).is_err());
     }
 }

@@ -28,7 +28,7 @@
 //!   [`improvement::improvement_refusal`].
 //! - [`magic`]: [`magic::channel`], [`magic::fell_blast`], [`magic::infuse`] and its releases,
 //!   [`magic::spell_mastery`], durations from potency; [`spells`]: the 81-spell catalogue.
-//! - [`inventory`]: [`inventory::Inventory`] with carriers, ammunition and Depletion.
+//! - Gear and slots live in [`crate::rules::inventory`], shared with Ix.
 //! - [`social`]: Connections checks and the Enmity Clause, Reputation, Wises, Strongholds,
 //!   project clocks, retirement.
 //! - [`referee`]: encounter frequency, number appearing, adversaries, hirelings for hire and
@@ -42,7 +42,6 @@ pub mod dice;
 pub mod error;
 pub mod harm;
 pub mod improvement;
-pub mod inventory;
 pub mod magic;
 pub mod money;
 pub mod objective;

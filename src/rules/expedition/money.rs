@@ -109,6 +109,19 @@ pub enum Lifestyle {
     Opulent,
 }
 
+impl Lifestyle {
+    /// The lifestyle's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Lifestyle::Destitute => "Destitute",
+            Lifestyle::Meager => "Meager",
+            Lifestyle::Modest => "Modest",
+            Lifestyle::Bountiful => "Bountiful",
+            Lifestyle::Opulent => "Opulent",
+        }
+    }
+}
+
 /// Lifestyle from Wealth 0-10 ("Lifestyle").
 pub fn lifestyle(wealth: u8) -> RulesResult<Lifestyle> {
     check_wealth(wealth)?;

@@ -55,6 +55,18 @@ pub enum Appearing {
     Tons,
 }
 
+impl Appearing {
+    /// The tag's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Appearing::Several => "Several",
+            Appearing::Plural => "Plural",
+            Appearing::Many => "Many",
+            Appearing::Tons => "Tons",
+        }
+    }
+}
+
 /// The range of a number appearing, inclusive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CountRange {

@@ -5,8 +5,9 @@
 
 use std::fmt::Write;
 
-use crate::model::gear::{PartyDoc, over_capacity};
-use crate::rules::expedition::inventory::{COMMON_ITEMS, Inventory, Item, split_treasure};
+use super::action::GearAction;
+use crate::model::party::{PartyDoc, over_capacity};
+use crate::rules::inventory::{COMMON_ITEMS, Inventory, Item, ItemKind, split_treasure};
 
 /// What the component shows besides the inventory itself.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -60,6 +61,14 @@ pub fn item_meta(it: &Item) -> String {
     if it.last_use {
         parts.push("last use".into());
     }
+    if it.worn {
+        parts.push("worn".into());
+    }
+    if it.block_used {
+        parts.push("Block used".into());
+    } else if matches!(it.kind, ItemKind::Armour | ItemKind::Shield) {
+        parts.push("Block ready".into());
+    }
     parts.join(", ")
 }
 
@@ -68,7 +77,7 @@ pub fn item_words(it: &Item) -> String {
     format!("{} ({})", it.name, item_meta(it))
 }
 
-fn button(o: &mut String, act: &str, label: &str, class: &str) {
+fn button(o: &mut String, act: GearAction, label: &str, class: &str) {
     let _ = write!(
         o,
         r#"<button type="button" class="{class}" data-a="{act}">{}</button>"#,
@@ -89,9 +98,10 @@ fn option(o: &mut String, value: &str, label: &str, selected: bool) {
 fn item(o: &mut String, ui: &Ui, ci: usize, ii: usize, it: &Item, class: &str) {
     let _ = write!(
         o,
-        r#"<li class="{class}"><button type="button" class="item{}{}" data-a="s:{ci}:{ii}" draggable="true" aria-pressed="{}"><span>{}</span> <small>({})</small></button></li>"#,
+        r#"<li class="{class}"><button type="button" class="item{}{}" data-a="{}" draggable="true" aria-pressed="{}"><span>{}</span> <small>({})</small></button></li>"#,
         if it.last_use { " last" } else { "" },
         if it.size > 1 { " bulky" } else { "" },
+        GearAction::Select(ci, ii),
         ui.sel == Some((ci, ii)),
         esc(&it.name),
         esc(&item_meta(it)),
@@ -133,7 +143,7 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
     if !burdens.is_empty() {
         let _ = write!(
             o,
-            r#"<p class="muted small">Armour and shields carried (+{} Ob on endurance, balance and climbing tests and on channeling): {}</p>"#,
+            r#"<p class="muted small">Worn armour and shields carried (+{} Ob on endurance, balance and climbing tests and on channeling): {}</p>"#,
             burdens.len(),
             burdens.join(", ")
         );
@@ -157,15 +167,15 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         }
         o.push_str("</select></label>");
     }
-    button(&mut o, "add", "Add", "primary");
-    button(&mut o, "new", "New item", "");
+    button(&mut o, GearAction::AddCommon, "Add", "primary");
+    button(&mut o, GearAction::AddNew, "New item", "");
     o.push_str("</div>");
     if let Some(m) = &ui.msg {
         let _ = write!(o, r#"<p class="gear-msg" role="alert">{}</p>"#, esc(m));
     }
     if let Some(u) = &ui.undo {
         let _ = write!(o, r#"<p class="gear-undo" role="status">{} "#, esc(u));
-        button(&mut o, "undo", "Undo", "");
+        button(&mut o, GearAction::Undo, "Undo", "");
         o.push_str("</p>");
     }
 
@@ -197,7 +207,7 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         if ui.sel.is_some_and(|(f, _)| f != ci) {
             button(
                 &mut o,
-                &format!("m:{ci}"),
+                GearAction::MoveTo(ci),
                 &format!("Move here ({} free)", c.free()),
                 "primary move-here",
             );
@@ -239,13 +249,13 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
             o.push_str(r#"<div class="row">"#);
             button(
                 &mut o,
-                &format!("ren:{ci}"),
+                GearAction::Rename(ci),
                 &format!("Rename {}", c.name),
                 "",
             );
             button(
                 &mut o,
-                &format!("del:{ci}"),
+                GearAction::RemoveCarrier(ci),
                 &format!("Remove {}", c.name),
                 "danger",
             );
@@ -259,8 +269,8 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
                 ui.ren_err.is_some(),
                 ui.ren_err.as_ref().map(|e| esc(&e.1)).unwrap_or_default()
             );
-            button(&mut o, &format!("save:{ci}"), "Save name", "primary");
-            button(&mut o, "no", "Cancel", "");
+            button(&mut o, GearAction::SaveName(ci), "Save name", "primary");
+            button(&mut o, GearAction::Cancel, "Cancel", "");
             o.push_str("</div>");
         }
         if ui.removing == Some(ci) {
@@ -270,9 +280,9 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
             );
             for (t, other) in v.carriers.iter().enumerate().filter(|(t, _)| *t != ci) {
                 let label = format!("{} ({} free)", other.name, other.free());
-                button(&mut o, &format!("to:{ci}:{t}"), &label, "");
+                button(&mut o, GearAction::EmptyInto(ci, t), &label, "");
             }
-            button(&mut o, "no", "Cancel", "");
+            button(&mut o, GearAction::Cancel, "Cancel", "");
             o.push_str("</div></div>");
         }
         o.push_str("</section>");
@@ -304,18 +314,41 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
             esc(&item_words(it))
         );
         if it.depletion.is_some() {
-            button(&mut o, "use", &format!("Use {}", it.name), "primary");
+            button(
+                &mut o,
+                GearAction::Use,
+                &format!("Use {}", it.name),
+                "primary",
+            );
         }
         if it.depletion.is_some() || it.quantity > 0 || it.kind.is_expendable() {
-            button(&mut o, "up", "Used up", "");
+            button(&mut o, GearAction::UsedUp, "Used up", "");
+        }
+        if it.kind == ItemKind::Armour && ui.sel.is_some_and(|(c, _)| c == 0) && !list {
+            if it.worn {
+                button(
+                    &mut o,
+                    GearAction::Wear(false),
+                    &format!("Take off {}", it.name),
+                    "",
+                );
+            } else {
+                button(
+                    &mut o,
+                    GearAction::Wear(true),
+                    &format!("Wear {}", it.name),
+                    "primary",
+                );
+            }
         }
         let _ = write!(
             o,
-            r#"<button type="button" data-a="ed" aria-expanded="{}">Edit</button>"#,
+            r#"<button type="button" data-a="{}" aria-expanded="{}">Edit</button>"#,
+            GearAction::ToggleEditor,
             ui.editing
         );
-        button(&mut o, "rm", "Remove", "danger");
-        button(&mut o, "x", "Deselect", "");
+        button(&mut o, GearAction::Remove, "Remove", "danger");
+        button(&mut o, GearAction::Deselect, "Deselect", "");
         o.push_str("</div></div>");
     }
     o
@@ -386,13 +419,18 @@ pub fn editor_html(it: &Item, id: &str) -> String {
         );
         if key == "value" {
             let _ = write!(o, r#"<label class="field">Kind<select data-f="kind">"#);
-            for k in crate::rules::expedition::inventory::ItemKind::ALL {
-                option(&mut o, &format!("{k:?}"), k.label(), k == it.kind);
+            // The value is the kind's place in `ItemKind::ALL`, read back the same way.
+            for (i, k) in ItemKind::ALL.into_iter().enumerate() {
+                option(&mut o, &i.to_string(), k.label(), k == it.kind);
             }
             o.push_str("</select></label>");
         }
     }
-    o.push_str(r#"</div><button type="button" class="primary" data-a="ed">Done</button></div>"#);
+    let _ = write!(
+        o,
+        r#"</div><button type="button" class="primary" data-a="{}">Done</button></div>"#,
+        GearAction::ToggleEditor
+    );
     o
 }
 
@@ -550,7 +588,7 @@ pub fn party_html(party: &[Member], doc: &PartyDoc, status: &str, undo: bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::expedition::inventory::CarrierKind;
+    use crate::rules::inventory::CarrierKind;
 
     #[test]
     fn escapes_user_text_and_marks_the_selection() {
@@ -577,7 +615,7 @@ mod tests {
     fn party_split_and_escaping() {
         let mut a = Inventory::new("A");
         a.carriers[0].items.push(Item {
-            kind: crate::rules::expedition::inventory::ItemKind::Treasure,
+            kind: crate::rules::inventory::ItemKind::Treasure,
             value: 43,
             ..Item::new("Gems & <pearls>")
         });

@@ -13,13 +13,15 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::tray::faces::Shown;
-use super::tray::{CryptoRng, Outcome, TrayContext};
+use super::tray::{CryptoRng, Outcome, Shown, TrayHandle};
 use crate::model::gear::{GearEdit, MAX_NAME, MAX_NOTES, apply_gear};
-use crate::rules::expedition::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind};
 use crate::rules::expedition::tables::{DepletionReading, depletion_check};
+use crate::rules::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind};
 
+mod action;
 mod markup;
+
+pub use action::GearAction;
 
 /// How the gear component draws an inventory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +35,7 @@ pub enum GearMode {
 pub(crate) use markup::{Member, party_html};
 
 /// A button whose action is `act`, read by the delegated click handler.
-fn btn(act: &str, label: &str) -> impl IntoView {
+fn btn(act: GearAction, label: &str) -> impl IntoView {
     view! { <button type="button" data-a=act.to_string()>{label.to_string()}</button> }
 }
 
@@ -54,7 +56,8 @@ const EDITOR_FIELD: &str = ".gear .editor input";
 pub(crate) type Focus = StoredValue<Option<String>>;
 
 /// Asks for focus on the button whose action is `act` once the markup is redrawn.
-fn focus_act(want: Focus, act: String) {
+fn focus_act(want: Focus, act: GearAction) {
+    let act = act.to_string();
     want.set_value(Some(format!("[data-a=\"{act}\"]")));
 }
 
@@ -132,7 +135,7 @@ impl Sender {
                 true
             }
             Err(m) => {
-                self.msg.set(Some(m));
+                self.msg.set(Some(m.to_string()));
                 false
             }
         }
@@ -164,8 +167,8 @@ pub fn Gear(
         .then(|| {
             let id = character_id.clone();
             expect_context::<super::state::AppState>()
-                .load_doc::<crate::model::gear::PartyDoc>(crate::model::gear::PARTY_DOC, 1)
-                .capacity(&id)
+                .doc::<crate::model::party::PartyDoc>()
+                .with_untracked(|d| d.capacity(&id))
         })
         .flatten();
     let removing = RwSignal::new(None::<usize>);
@@ -214,7 +217,7 @@ pub fn Gear(
                 .with_untracked(|v| (v.carriers[to].items.len(), v.carriers[to].name.clone()));
             clear();
             msg.set(Some(format!("Moved {name} to {there}.")));
-            focus_act(want, format!("s:{to}:{}", n.saturating_sub(1)));
+            focus_act(want, GearAction::Select(to, n.saturating_sub(1)));
         }
     };
     let remove = move |c: usize, i: usize, why: &str| {
@@ -255,10 +258,8 @@ pub fn Gear(
             reading: r.reading,
         }) {
             msg.set(Some(words.clone()));
-            if let Some(TrayContext(tray)) = use_context::<TrayContext>() {
-                tray.who.set(Some(who.get_value()));
-                tray.label.set(format!("Depletion: {}", it.name));
-                tray.finish(Outcome {
+            if let Some(tray) = use_context::<TrayHandle>() {
+                let outcome = Outcome {
                     mode: "Table",
                     pool: format!("d20 vs Depletion {score}"),
                     groups: vec![(
@@ -267,7 +268,9 @@ pub fn Gear(
                     )],
                     words,
                     notes: vec![],
-                });
+                };
+                let label = format!("Depletion: {}", it.name);
+                tray.show_roll(Some(who.get_value()), label, outcome);
             }
         }
     };
@@ -329,9 +332,10 @@ pub fn Gear(
             .find(|f| f.0 == key)
             .map_or(0, |f| f.3);
         let result = if key == "kind" {
-            it.kind = ItemKind::ALL
-                .into_iter()
-                .find(|k| format!("{k:?}") == v)
+            it.kind = v
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| ItemKind::ALL.get(i).copied())
                 .unwrap_or_default();
             Ok(())
         } else if max > 0 {
@@ -404,41 +408,42 @@ pub fn Gear(
         }
     };
 
-    // One handler for every button: `data-a` is "verb" or "verb:carrier[:index]".
-    let act = move |a: &str| {
-        let mut p = a.split(':');
-        let verb = p.next().unwrap_or_default();
-        let mut num = || p.next().and_then(|x| x.parse::<usize>().ok()).unwrap_or(0);
-        let (x, y) = (num(), num());
+    // One handler for every button, by the action its `data-a` names.
+    let act = move |a: GearAction| {
         let s = sel.get_untracked();
-        match verb {
-            "s" if s == Some((x, y)) => clear(),
-            "s" => {
+        match a {
+            GearAction::Select(x, y) if s == Some((x, y)) => clear(),
+            GearAction::Select(x, y) => {
                 sel.set(Some((x, y)));
                 dest.set(None);
                 editing.set(false);
             }
-            "m" => move_to(x),
-            "use" => {
+            GearAction::MoveTo(x) => move_to(x),
+            GearAction::Wear(on) => {
+                if let Some((0, i)) = s {
+                    send(GearEdit::Wear { index: i, on });
+                }
+            }
+            GearAction::Use => {
                 if let Some((c, i)) = s {
                     use_item(c, i)
                 }
             }
-            "up" => {
+            GearAction::UsedUp => {
                 if let Some((c, i)) = s {
                     remove(c, i, "used up")
                 }
             }
-            "rm" => {
+            GearAction::Remove => {
                 if let Some((c, i)) = s {
                     remove(c, i, "removed")
                 }
             }
-            "ed" => editing.update(|e| *e = !*e),
-            "x" => clear(),
-            "add" => add(false),
-            "new" => add(true),
-            "undo" => {
+            GearAction::ToggleEditor => editing.update(|e| *e = !*e),
+            GearAction::Deselect => clear(),
+            GearAction::AddCommon => add(false),
+            GearAction::AddNew => add(true),
+            GearAction::Undo => {
                 if let Some((c, it, _)) = undo.get_untracked() {
                     let c = inventory.with_untracked(|v| if c < v.carriers.len() { c } else { 0 });
                     if send(GearEdit::Add {
@@ -449,11 +454,11 @@ pub fn Gear(
                     }
                 }
             }
-            "ren" => {
+            GearAction::Rename(x) => {
                 ren_err.set(None);
                 renaming.set(Some(x));
             }
-            "save" => {
+            GearAction::SaveName(x) => {
                 let typed = field("rn");
                 if send(GearEdit::RenameCarrier {
                     carrier: x,
@@ -461,7 +466,7 @@ pub fn Gear(
                 }) {
                     renaming.set(None);
                     ren_err.set(None);
-                    focus_act(want, format!("ren:{x}"));
+                    focus_act(want, GearAction::Rename(x));
                     return;
                 } else {
                     // The reason goes beside the field, which keeps what was typed.
@@ -471,7 +476,7 @@ pub fn Gear(
                     return;
                 }
             }
-            "del" => {
+            GearAction::RemoveCarrier(x) => {
                 if inventory
                     .with_untracked(|v| v.carriers.get(x).is_some_and(|c| c.items.is_empty()))
                 {
@@ -483,7 +488,7 @@ pub fn Gear(
                     removing.set(Some(x));
                 }
             }
-            "to" => {
+            GearAction::EmptyInto(x, y) => {
                 if send(GearEdit::RemoveCarrier {
                     carrier: x,
                     items_to: y,
@@ -492,12 +497,12 @@ pub fn Gear(
                     clear();
                 }
             }
-            "no" => {
+            GearAction::Cancel => {
                 renaming.set(None);
                 ren_err.set(None);
                 removing.set(None);
             }
-            "carrier" => {
+            GearAction::AddCarrier => {
                 let k = field("kind").parse::<usize>().unwrap_or(0).min(5);
                 let kind = CarrierKind::ADDABLE[k];
                 let mut name = field("cname");
@@ -513,19 +518,21 @@ pub fn Gear(
                     let _ = js_sys::Reflect::set(&el, &"value".into(), &"".into());
                 }
             }
-            _ => return,
         }
-        if verb == "ed" && editing.get_untracked() {
-            want.set_value(Some(EDITOR_FIELD.into()));
-        } else if verb == "ren" {
-            want.set_value(Some("[name=rn]".into()));
-        } else if verb != "m" {
-            focus_act(want, a.to_string());
+        match a {
+            GearAction::ToggleEditor if editing.get_untracked() => {
+                want.set_value(Some(EDITOR_FIELD.into()));
+            }
+            GearAction::Rename(_) => want.set_value(Some("[name=rn]".into())),
+            GearAction::MoveTo(_) => {}
+            // Wearing swaps the button for its opposite: focus follows to the new one.
+            GearAction::Wear(on) => focus_act(want, GearAction::Wear(!on)),
+            other => focus_act(want, other),
         }
     };
     let on_click = move |e: ev::MouseEvent| {
-        if let Some(a) = action_of(&e, "data-a") {
-            act(&a);
+        if let Some(a) = action_of(&e, "data-a").and_then(|a| a.parse::<GearAction>().ok()) {
+            act(a);
         }
     };
     let step_dest = move |d: isize| {
@@ -557,7 +564,9 @@ pub fn Gear(
             save_field(&el);
             return;
         }
-        let on_item = action_of(&e, "data-a").is_some_and(|a| a.starts_with("s:"));
+        let on_item = action_of(&e, "data-a")
+            .and_then(|a| a.parse::<GearAction>().ok())
+            .is_some_and(|a| matches!(a, GearAction::Select(..)));
         let Some((c, i)) = sel.get_untracked() else {
             return;
         };
@@ -577,21 +586,18 @@ pub fn Gear(
         }
         e.prevent_default();
         if !matches!(e.key().as_str(), "Enter") {
-            focus_act(want, format!("s:{c}:{i}"));
+            focus_act(want, GearAction::Select(c, i));
         }
     };
     let on_drag = move |e: ev::DragEvent| {
-        if let Some(a) = action_of(&e, "data-a")
-            && a.starts_with("s:")
+        if let Some(a) = action_of(&e, "data-a").and_then(|a| a.parse::<GearAction>().ok())
+            && let GearAction::Select(c, i) = a
         {
             if let Some(dt) = e.data_transfer() {
-                let _ = dt.set_data("text/plain", &a);
+                let _ = dt.set_data("text/plain", &a.to_string());
             }
-            if sel
-                .get_untracked()
-                .is_none_or(|(c, i)| a != format!("s:{c}:{i}"))
-            {
-                act(&a);
+            if sel.get_untracked() != Some((c, i)) {
+                act(a);
             }
         }
     };
@@ -651,7 +657,7 @@ pub fn Gear(
                         "Carrier name"
                         <input type="text" name="cname" maxlength=MAX_NAME/>
                     </label>
-                    {btn("carrier", "Add carrier")}
+                    {btn(GearAction::AddCarrier, "Add carrier")}
                 </div>
             })}
         </section>

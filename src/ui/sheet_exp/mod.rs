@@ -13,12 +13,14 @@ use rand::RngCore;
 use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
 use super::state::AppState;
-use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayContext, TrayRequest};
+use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::exp_sheet::{BonusUntil, ExpEdit, ExpSheet, NOTES_MAX, Procedure};
+use crate::model::gear::GearEdit;
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::inventory::ItemKind;
 
 /// What every part of the sheet shares: the sheet as stored and the way to change it.
 #[derive(Clone, Copy)]
@@ -66,15 +68,11 @@ impl Ctx {
     }
 
     /// Opens the tray for this character.
-    pub fn tray(self, label: String, prefill: Prefill) -> super::tray::Tray {
-        let t = expect_context::<TrayContext>();
-        t.open_tray(TrayRequest {
-            label,
+    pub fn tray(self, request: TrayRequest) {
+        expect_context::<TrayHandle>().open(TrayRequest {
             character_id: Some(self.id.get_value()),
-            prefill,
-            ..Default::default()
+            ..request
         });
-        t.0
     }
 
     /// A number field bound to the sheet.
@@ -154,7 +152,7 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
     let s = Memo::new(move |_| {
         state.roster.with(|r| {
             r.get(&key)
-                .and_then(|c| c.expedition.clone())
+                .and_then(|c| c.expedition().cloned())
                 .unwrap_or_else(|| ExpSheet::new(""))
         })
     });
@@ -237,28 +235,27 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
         .map(|a| {
             let r = move || s.with(|s| s.core.abilities.get(a));
             let test = move |_| {
-                let (r, p) =
-                    s.with_untracked(|s| (s.core.abilities.get(a), s.core.protection.clone()));
-                let t = ctx.tray(
-                    format!("{} test", a.name()),
-                    Prefill::Expedition {
+                let (r, p) = s.with_untracked(|s| (s.core.abilities.get(a), s.protection()));
+                // Worn armour and carried shields start in the factor calculator (they count
+                // on endurance, balance, climbing and channeling tests).
+                let factors = (p.armour || p.shields > 0).then(|| GeneralFactors {
+                    armour_worn: u8::from(p.armour),
+                    shields_carried: p.shields,
+                    ..Default::default()
+                });
+                ctx.tray(TrayRequest {
+                    label: format!("{} test", a.name()),
+                    prefill: Prefill::Expedition {
                         ability: r,
                         bonus: 0,
                         penalty: 0,
                         helping: 0,
                         ob: 1,
                         free: 0,
+                        factors,
                     },
-                );
-                // Worn armour and carried shields start in the factor calculator (they count
-                // on endurance, balance, climbing and channeling tests).
-                if p.armour || p.shields > 0 {
-                    t.exp.factors.set(Some(GeneralFactors {
-                        armour_worn: u8::from(p.armour),
-                        shields_carried: p.shields,
-                        ..Default::default()
-                    }));
-                }
+                    ..Default::default()
+                });
             };
             view! {
                 <li class="exp-ability">
@@ -292,9 +289,9 @@ fn Health(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
     let edit = ctx.edit;
     let dmg = RwSignal::new(1i64);
-    let rations = RwSignal::new(10i64);
     let h = move || s.with(|s| s.core.health.clone());
-    let p = move || s.with(|s| s.core.protection.clone());
+    // What is worn and what still blocks comes from the gear, the one record of it.
+    let p = move || s.with(|s| s.protection());
     let take = move |block, infusion| {
         edit.run(ExpEdit::Damage {
             amount: dmg.get_untracked().max(0) as u32,
@@ -397,24 +394,147 @@ fn Health(ctx: Ctx) -> impl IntoView {
                     <button type="button" on:click=move |_| ctx.roll(Procedure::DownAndOut { aided: false })>"Untended at scene end"</button>
                 </div>
             </Show>
-            <h3>"Armour and shields"</h3>
-            {check("Armour worn", Signal::derive(move || p().armour), move |b| edit.run(ExpEdit::Armour(b)))}
-            {ctx.num("Shields carried", 0, 5, |s| s.core.protection.shields.into(), |v| ExpEdit::Shields(v as u8))}
-            <p>{move || format!("Blocks left today: {}. Armour and each shield add +1 Ob to endurance, balance, climbing and channeling tests.", p().blocks_left())}</p>
-            <div class="no-print">
+            <Protection ctx/>
+            <Rest ctx/>
+        </section>
+    }
+}
+
+/// Worn armour and carried shields, read from the gear: what each still blocks today, and
+/// the armour's Wear switch (the same one the gear offers).
+#[component]
+fn Protection(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let rows = move || {
+        s.with(|s| {
+            let me = s.gear.carriers.first();
+            me.into_iter()
+                .flat_map(|c| c.items.iter().enumerate())
+                .filter(|(_, it)| matches!(it.kind, ItemKind::Armour | ItemKind::Shield))
+                .map(|(i, it)| {
+                    let armour = it.kind == ItemKind::Armour;
+                    let state = match (armour, it.worn, it.block_used) {
+                        (true, false, _) => "carried, not worn",
+                        (_, _, true) => "Block used (a long rest repairs it)",
+                        _ => "Block 2 ready",
+                    };
+                    let name = it.name.clone();
+                    let worn = it.worn;
+                    view! {
+                        <li>
+                            <strong>{name.clone()}</strong>
+                            {format!(": {state}")}
+                            {armour.then(|| view! {
+                                <button
+                                    type="button"
+                                    on:click=move |_| ctx.edit.run(ExpEdit::Gear(GearEdit::Wear { index: i, on: !worn }))
+                                >
+                                    {format!("{} {name}", if worn { "Take off" } else { "Wear" })}
+                                </button>
+                            })}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <h3>"Armour and shields"</h3>
+        <ul class="list-plain" aria-label="Armour and shields">{rows}</ul>
+        <p>
+            {move || {
+                let p = s.with(|s| s.protection());
+                if !p.armour && p.shields == 0 {
+                    "Nothing worn: armour or a shield added to your own slots in Gear shows here.".to_string()
+                } else {
+                    format!(
+                        "Blocks left today: {}. Worn armour and each shield add +1 Ob to endurance, balance, climbing and channeling tests.",
+                        p.blocks_left()
+                    )
+                }
+            }}
+        </p>
+    }
+}
+
+/// Short and long rests, spending a Rations item the character carries: the check is made
+/// against that item's own Depletion score and its result marks that item.
+#[component]
+fn Rest(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let picked = RwSignal::new(0usize);
+    let rations = Memo::new(move |_| {
+        s.with(|s| {
+            s.gear
+                .rations()
+                .into_iter()
+                .map(|(c, i)| {
+                    let it = &s.gear.carriers[c].items[i];
+                    let mut words = it.name.clone();
+                    if let Some(d) = it.depletion {
+                        words.push_str(&format!(" (Depletion {d}+)"));
+                    }
+                    if it.last_use {
+                        words.push_str(", last use");
+                    }
+                    if c > 0 {
+                        words.push_str(&format!(", on {}", s.gear.carriers[c].name));
+                    }
+                    ((c, i), words)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let chosen = move || {
+        rations.with(|r| {
+            r.get(picked.get().min(r.len().saturating_sub(1)))
+                .map(|x| x.0)
+        })
+    };
+    let rest = move |long: bool| {
+        if let Some((c, i)) = chosen() {
+            ctx.roll(if long {
+                Procedure::LongRest(c, i)
+            } else {
+                Procedure::ShortRest(c, i)
+            });
+        }
+    };
+    let short_taken = move || s.with(|s| s.core.health.short_rest_taken);
+    let none = move || rations.with(Vec::is_empty);
+    view! {
+        <div class="no-print">
             <h3>"Rest"</h3>
-            {local("Rations Depletion score", rations, 1, 20)}
+            <Show
+                when=move || !none()
+                fallback=|| view! { <p class="hint">"A rest spends Rations: add Rations to your gear (or rest with someone who carries them)."</p> }
+            >
+                <div class="field">
+                    <label for="exp-rations">"Rations to spend"</label>
+                    <select id="exp-rations" on:change=move |ev| picked.set(event_target_value(&ev).parse().unwrap_or(0))>
+                        {move || rations.get().into_iter().enumerate().map(|(k, (_, words))| {
+                            view! { <option value=k.to_string() selected=move || picked.get() == k>{words}</option> }
+                        }).collect_view()}
+                    </select>
+                </div>
+            </Show>
             <div class="exp-actions">
-                <button type="button" disabled=move || h().short_rest_taken on:click=move |_| ctx.roll(Procedure::ShortRest(rations.get_untracked() as u8))>
+                <button type="button" disabled=move || none() || short_taken() on:click=move |_| rest(false)>
                     "Short rest (+3 HP)"
                 </button>
-                <button type="button" on:click=move |_| ctx.roll(Procedure::LongRest(rations.get_untracked() as u8))>
+                <button type="button" disabled=none on:click=move |_| rest(true)>
                     "Long rest"
                 </button>
             </div>
-            <p class="hint">"Each rest ends with the Rations' Depletion check (d20 at or over the score: one use left)."</p>
-            </div>
-        </section>
+            <p class="hint">
+                {move || if short_taken() {
+                    "Today's short rest is taken; a long rest starts a new day. "
+                } else {
+                    ""
+                }}
+                "Each rest ends with a Depletion check of the Rations spent (d20 at or over their score marks their last use)."
+            </p>
+        </div>
     }
 }
 

@@ -10,7 +10,7 @@ use crate::rules::expedition::money::{
     COST_GUIDE, MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan,
 };
 use crate::ui::fields::TextInput;
-use crate::ui::tray::Prefill;
+use crate::ui::tray::{Prefill, TrayRequest};
 
 /// When a ledger entry was made, compactly in the reader's locale: the time of day for today,
 /// the day and time otherwise.
@@ -65,23 +65,24 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let buy = move |_| {
         let (w, c) = (wealth(), cash());
         let w2 = what.get_untracked();
-        let t = ctx.tray(
-            if w2.trim().is_empty() {
+        let count = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
+        let editor = ctx.editor();
+        ctx.tray(TrayRequest {
+            label: if w2.trim().is_empty() {
                 "Purchase".into()
             } else {
                 w2
             },
-            Prefill::CashWager {
-                cost: cost.get_untracked().max(0) as u32,
+            prefill: Prefill::CashWager {
+                cost: count(cost.get_untracked()),
+                scarcity: count(scarcity.get_untracked()),
+                wager: count(wager.get_untracked()),
             },
-        );
-        t.exp.scarcity.set(scarcity.get_untracked());
-        t.exp.wealth.set(w.into());
-        t.exp.cash.set(c.into());
-        t.exp.wager.set(wager.get_untracked());
-        let editor = ctx.editor();
-        t.on_cash
-            .set(Some(Arc::new(move |l| editor.edit(ExpEdit::Ledger(l)))));
+            wealth: Some(w),
+            cash: Some(c),
+            on_cash: Some(Arc::new(move |l| editor.edit(ExpEdit::Ledger(l)))),
+            ..Default::default()
+        });
     };
     view! {
         <section class="panel" aria-labelledby="exp-money">
@@ -94,7 +95,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                     <span class="muted">" dice"</span>
                 </p>
             </div>
-            <p>{move || lifestyle(wealth()).map(|l| format!("Lifestyle: {l:?}.")).unwrap_or_default()}</p>
+            <p>{move || lifestyle(wealth()).map(|l| format!("Lifestyle: {}.", l.label())).unwrap_or_default()}</p>
             <button
                 type="button"
                 disabled=move || s.with(|s| s.core.purse.income_rolled_this_session)

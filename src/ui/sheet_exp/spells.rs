@@ -55,6 +55,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
         let ritual = (rit_hp.get().max(0) + rit_cash.get().max(0)) as u32;
         s.with(|sh| {
             let c = &sh.core;
+            let worn = sh.protection();
             c.spells
                 .iter()
                 .enumerate()
@@ -93,8 +94,8 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                     }
                     let ob = channeling_objective(
                         sp.fixed_ob().unwrap_or(1),
-                        u8::from(c.protection.armour),
-                        c.protection.shields,
+                        u8::from(worn.armour),
+                        worn.shields,
                         dmg,
                     )
                     .ok()?;

@@ -138,7 +138,7 @@ pub fn Injuries() -> impl IntoView {
             Ok(r) => {
                 let name = ctx
                     .table
-                    .with_value(|t| t.critical.rows.get(r.row).map(|x| x.name.clone()));
+                    .with_untracked(|t| t.critical.rows.get(r.row).map(|x| x.name.clone()));
                 last.set(format!(
                     "Rolled {} + {} ({} carried) = {}: {}",
                     r.d100,
@@ -178,7 +178,7 @@ pub fn Injuries() -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, inj)| {
-                let (name, effect) = ctx.table.with_value(|t| {
+                let (name, effect) = ctx.table.with(|t| {
                     t.critical
                         .rows
                         .get(inj.row)

@@ -11,13 +11,14 @@ mod spells;
 use leptos::prelude::*;
 use std::sync::Arc;
 
-use super::fields::TextInput;
+use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
-use super::state::AppState;
-use super::tray::{CharacterRolls, Hook, Prefill, TrayContext, TrayRequest};
+use super::state::{AppState, Doc};
+use super::tray::{CharacterRolls, Hook, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
+use crate::model::session::{IxSession, SessionEdit};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::pool::Pool;
 
@@ -28,7 +29,7 @@ pub(crate) struct Ctx {
     sheet: Memo<Option<IxSheet>>,
     state: AppState,
     /// The GM's Critical Injury table, as stored on this device (default rows otherwise).
-    table: StoredValue<IxTableDoc>,
+    table: Doc<IxTableDoc>,
 }
 
 /// Changes one Ix character through the app's state. It holds nothing of the sheet's own, so a
@@ -53,15 +54,6 @@ impl Editor {
                 false
             }
         }
-    }
-
-    /// Whether the character holds this session's Fortune Point, as stored now.
-    fn holds_fortune(&self) -> bool {
-        self.state.roster.with_untracked(|r| {
-            r.get(&self.id)
-                .and_then(|c| c.ix.as_ref())
-                .is_some_and(|s| s.fortune)
-        })
     }
 }
 
@@ -104,23 +96,20 @@ impl Ctx {
         Callback::new(move |v| self.edit(IxEdit::SetText(f, v)))
     }
 
-    /// Opens the tray with `pool`. `then` receives the result of the roll; a held Fortune
-    /// Point spent in the tray is marked spent on the sheet either way.
+    /// Opens the tray with `pool`. `then` receives the result of the roll, even after the
+    /// sheet has gone (see [`Hook`]). A Fortune Point spent in the tray is taken from the
+    /// session's points by the tray itself.
     fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Hook<CheckResult>>) {
         let pool = match pool {
             Ok(p) => p,
             Err(e) => return self.state.notify(vec![e]),
         };
-        let editor = self.editor();
-        let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(p, r)| {
-            if p.fortune_spent() && editor.holds_fortune() {
-                editor.edit(IxEdit::Fortune(false));
-            }
+        let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(_, r)| {
             if let Some(then) = &then {
                 then(r);
             }
         });
-        expect_context::<TrayContext>().open_tray(TrayRequest {
+        expect_context::<TrayHandle>().open(TrayRequest {
             label,
             character_id: Some(self.id.get_value()),
             prefill: Prefill::Ix(pool),
@@ -179,17 +168,14 @@ pub fn IxSheetView(id: String) -> impl IntoView {
     let sheet = Memo::new(move |_| {
         state
             .roster
-            .with(|r| r.get(&key).and_then(|c| c.ix.clone()))
+            .with(|r| r.get(&key).and_then(|c| c.ix().cloned()))
             .map(|mut s| {
                 // Older sheets show their spells where a saved edit will move them.
                 s.migrate();
                 s
             })
     });
-    let table = StoredValue::new(state.load_doc::<IxTableDoc>(
-        crate::model::ix_table::DOC_NAME,
-        crate::model::ix_table::SCHEMA,
-    ));
+    let table = state.doc::<IxTableDoc>();
     let ctx = Ctx {
         id: StoredValue::new(id.clone()),
         sheet,
@@ -247,29 +233,52 @@ pub fn IxSheetView(id: String) -> impl IntoView {
     }
 }
 
-/// The character's Fortune Point for this session.
+/// The session's Fortune Points, as the session document holds them: how many the players'
+/// side has and whether this character may spend one on the next check. A player alone
+/// starts a session here; at a table the GM starts it on the GM table.
 #[component]
 fn Session() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let held = move || ctx.read(|s| s.fortune);
-    view! {
-        <label class="check">
-            <input
-                type="checkbox"
-                prop:checked=held
-                on:change=move |ev| ctx.edit(IxEdit::Fortune(event_target_checked(&ev)))
-            />
-            "Holds a Fortune Point this session"
-        </label>
-        <p class="muted small">
-            {move || {
-                if held() {
-                    "Spend it in the tray (Spend a Fortune Point); it is marked spent when you roll."
-                } else {
-                    "No Fortune Point held. The GM grants one at the start of a session."
+    let state = expect_context::<AppState>();
+    let session = state.doc::<IxSession>();
+    let players = RwSignal::new(
+        state
+            .roster
+            .with_untracked(|r| r.characters.iter().filter(|c| c.ix().is_some()).count())
+            .clamp(1, 12) as i64,
+    );
+    let error = RwSignal::new(None::<String>);
+    let start = move |_| {
+        let n = players.get_untracked() as i32;
+        error.set(session.dispatch(SessionEdit::Start(n)).err());
+    };
+    let words = move || {
+        session.with(|s| match s.pool {
+            None => "No session has started on this device.".to_string(),
+            Some(p) => format!(
+                "Fortune on the players' side: {} · Peril on the GM's side: {}. {}",
+                p.fortune,
+                p.peril,
+                match s.fortune_for_next_check() {
+                    0 => "No Fortune Point to spend now: one comes back when the GM spends Peril.",
+                    _ => "You may spend 1 on your next check (in the dice tray).",
                 }
-            }}
-        </p>
+            ),
+        })
+    };
+    view! {
+        <div class="session" role="group" aria-label="Session points">
+            <h3>"Fortune and Peril"</h3>
+            <p aria-live="polite">{words}</p>
+            <details>
+                <summary>"Start a new session"</summary>
+                <p class="hint">"Each player brings 1 Fortune Point; the GM starts with 1 Peril Point. Nothing carries over."</p>
+                <div class="row">
+                    <NumberInput label="Players".to_string() value=Signal::derive(move || players.get()) min=1 max=12 on_commit=Callback::new(move |v| players.set(v))/>
+                    <button type="button" on:click=start>"Start session"</button>
+                </div>
+                <p class="error" role="alert">{move || error.get()}</p>
+            </details>
+        </div>
     }
 }
 

@@ -84,7 +84,7 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
         let picked = chosen.get_untracked();
         // A dry run refuses before the tray opens (short of Strain, incapacitated).
         if let Err(e) = ctx.read(|s| s.clone().apply(IxEdit::CastSpell(i, picked.clone()))) {
-            return ctx.notify(e);
+            return ctx.notify(e.to_string());
         }
         let d = spell.get_untracked().design;
         let mut label = format!("Cast {}", d.name);

@@ -4,18 +4,8 @@
 
 use leptos::prelude::*;
 
+use super::outcome::Shown;
 use crate::rules::ix::dice::{DieKind, Symbol};
-
-/// A die as shown in a result.
-#[derive(Clone, PartialEq)]
-pub enum Shown {
-    /// An Ix die and the symbols on the face it landed on.
-    Ix(DieKind, Vec<Symbol>),
-    /// A six-sided pool die (Expedition): 4-6 is a success.
-    D6(u8),
-    /// A plain die: sides and face.
-    Plain(u32, u32),
-}
 
 /// Outline of each Ix die kind on a 40x40 box: positive dice are a rhombus, hexagon and
 /// rounded square; negative dice a triangle, octagon and pentagon.

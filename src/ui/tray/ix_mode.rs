@@ -3,77 +3,63 @@
 
 use leptos::prelude::*;
 
-use super::faces::{KindMark, Shown, SymbolMark};
-use super::{CryptoRng, Outcome, Tray, TrayContext, one_decimal, pct};
-use crate::rules::ix::dice::{CheckResult, DieKind, Symbol};
-use crate::rules::ix::pool::{Difficulty, Pool};
+use super::faces::{KindMark, SymbolMark};
+use super::state::{PoolStep, TrayAction, TrayError};
+use super::{Tray, TrayHandle};
+use crate::rules::ix::dice::{DieKind, Symbol};
+use crate::rules::ix::pool::Difficulty;
+use crate::ui::format::{one_decimal, pct};
 
-/// Short reminders of what symbols can buy, in our own words.
-fn reminders(r: &CheckResult) -> Vec<String> {
-    let mut out = Vec::new();
-    if r.net_boons > 0 {
-        out.push("Boons buy small edges: a moment's recovery, a detail noticed, a bonus die for an ally.".into());
+/// Why the session cannot give a Fortune (or Peril) Point now, when a point is not yet marked
+/// on this check. Tracked: a session document read by `check` redraws the reason.
+fn point_refusal(tray: Tray, fortune: bool) -> Option<String> {
+    let marked = tray.state.with(|s| {
+        let p = s.ix();
+        if fortune {
+            p.fortune_spent()
+        } else {
+            p.peril_spent()
+        }
+    });
+    if marked {
+        return None;
     }
-    if r.net_boons < 0 {
-        out.push(
-            "Banes let the GM add a snag: lost footing, a dropped item, an opening for the foe."
-                .into(),
-        );
-    }
-    if r.breakthroughs > 0 {
-        out.push("A Breakthrough buys something big: a critical hit, a lasting advantage, any strong Boon effect.".into());
-    }
-    if r.calamities > 0 {
-        out.push("A Calamity lets the GM strike hard: gear breaks, a new threat arrives, any strong Bane effect.".into());
-    }
-    out
+    tray.points
+        .with(|p| p.as_ref().and_then(|p| p.check(fortune).err()))
 }
 
-/// Rolls the pool as built.
-pub fn roll(tray: &Tray) {
-    let pool = tray.ix.get_untracked();
-    if pool.is_empty() {
-        tray.refuse("Add at least one die first.");
-        return;
+/// Marks a point on the check, once the session says one is available.
+fn mark_point(tray: Tray, fortune: bool) {
+    let available = tray
+        .points
+        .with_untracked(|p| p.as_ref().map_or(Ok(()), |p| p.check(fortune)));
+    match available {
+        Ok(()) => {
+            tray.act(if fortune {
+                TrayAction::MarkFortune
+            } else {
+                TrayAction::MarkPeril
+            });
+        }
+        Err(why) => tray.refuse(TrayError::StoryPoint { fortune, why }),
     }
-    let rolled = pool.roll(&mut CryptoRng);
-    let dice = rolled
-        .dice
-        .iter()
-        .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
-        .collect();
-    if let Some(hook) = tray.on_ix.try_update(Option::take).flatten() {
-        hook((pool, rolled.result));
-    }
-    tray.finish(Outcome {
-        mode: "Ix",
-        pool: pool.describe(),
-        groups: vec![(String::new(), dice)],
-        words: rolled.result.describe(),
-        notes: reminders(&rolled.result),
-    });
 }
 
 /// The Ix pool builder, its odds and the roll button.
 #[component]
 pub fn IxMode() -> impl IntoView {
-    let tray = expect_context::<TrayContext>().0;
-    let pool = tray.ix;
-    // Every change goes through the rules; a refusal leaves the pool as it was.
-    let change = move |f: &dyn Fn(&mut Pool) -> Result<(), String>| {
-        let mut next = pool.get_untracked();
-        match f(&mut next) {
-            Ok(()) => {
-                pool.set(next);
-                tray.message.set(None);
-            }
-            Err(e) => tray.refuse(e),
-        }
+    let tray = expect_context::<TrayHandle>().0;
+    let pool = tray.read(|s| s.ix());
+    let act = move |a: TrayAction| {
+        tray.act(a);
     };
     let odds = Memo::new(move |_| {
         let p = pool.get();
         (!p.is_empty()).then(|| p.odds())
     });
+    let fortune_why = Memo::new(move |_| point_refusal(tray, true));
+    let peril_why = Memo::new(move |_| point_refusal(tray, false));
+    let why_id = |on: bool| on.then_some("tray-points-why");
 
     let kinds = DieKind::ALL
         .into_iter()
@@ -86,7 +72,7 @@ pub fn IxMode() -> impl IntoView {
                         type="button"
                         class="step"
                         aria-label=format!("Remove one {}", kind.name())
-                        on:click=move |_| change(&|p| p.remove_dice(kind, 1).map(|_| ()).map_err(|e| e.to_string()))
+                        on:click=move |_| act(TrayAction::RemoveDie(kind))
                     >
                         "−"
                     </button>
@@ -97,7 +83,7 @@ pub fn IxMode() -> impl IntoView {
                         type="button"
                         class="step"
                         aria-label=format!("Add one {}", kind.name())
-                        on:click=move |_| change(&|p| p.add_dice(kind, 1).map_err(|e| e.to_string()))
+                        on:click=move |_| act(TrayAction::AddDie(kind))
                     >
                         "+"
                     </button>
@@ -113,13 +99,7 @@ pub fn IxMode() -> impl IntoView {
                 <button
                     type="button"
                     aria-pressed=move || (pool.get().count(DieKind::Trial) == d.trial_dice()).to_string()
-                    on:click=move |_| {
-                        change(&|p| {
-                            p.remove_dice(DieKind::Trial, i32::from(p.count(DieKind::Trial)))
-                                .and_then(|_| p.add_difficulty(d))
-                                .map_err(|e| e.to_string())
-                        })
-                    }
+                    on:click=move |_| act(TrayAction::Difficulty(d))
                 >
                     {d.name()}
                 </button>
@@ -183,16 +163,16 @@ pub fn IxMode() -> impl IntoView {
             <ul class="kinds">{kinds}</ul>
             <div class="row" role="group" aria-label="Difficulty">{presets}</div>
             <div class="row" role="group" aria-label="Upgrades">
-                <button type="button" on:click=move |_| change(&|p| p.upgrade_ability(1).map(|_| ()).map_err(|e| e.to_string()))>
+                <button type="button" on:click=move |_| act(TrayAction::Step(PoolStep::UpgradeAbility))>
                     "Upgrade ability"
                 </button>
-                <button type="button" on:click=move |_| change(&|p| p.downgrade_ability(1).map(|_| ()).map_err(|e| e.to_string()))>
+                <button type="button" on:click=move |_| act(TrayAction::Step(PoolStep::DowngradeAbility))>
                     "Downgrade ability"
                 </button>
-                <button type="button" on:click=move |_| change(&|p| p.upgrade_difficulty(1).map(|_| ()).map_err(|e| e.to_string()))>
+                <button type="button" on:click=move |_| act(TrayAction::Step(PoolStep::UpgradeDifficulty))>
                     "Upgrade difficulty"
                 </button>
-                <button type="button" on:click=move |_| change(&|p| p.downgrade_difficulty(1).map(|_| ()).map_err(|e| e.to_string()))>
+                <button type="button" on:click=move |_| act(TrayAction::Step(PoolStep::DowngradeDifficulty))>
                     "Downgrade difficulty"
                 </button>
             </div>
@@ -200,23 +180,29 @@ pub fn IxMode() -> impl IntoView {
                 <button
                     type="button"
                     disabled=move || pool.get().fortune_spent()
-                    on:click=move |_| change(&|p| p.spend_fortune().map(|_| ()).map_err(|e| e.to_string()))
+                    aria-describedby=move || why_id(fortune_why.with(Option::is_some))
+                    on:click=move |_| mark_point(tray, true)
                 >
                     {move || if pool.get().fortune_spent() { "Fortune Point spent" } else { "Spend a Fortune Point" }}
                 </button>
                 <button
                     type="button"
                     disabled=move || pool.get().peril_spent()
-                    on:click=move |_| change(&|p| p.spend_peril().map(|_| ()).map_err(|e| e.to_string()))
+                    aria-describedby=move || why_id(peril_why.with(Option::is_some))
+                    on:click=move |_| mark_point(tray, false)
                 >
                     {move || if pool.get().peril_spent() { "Peril Point spent" } else { "Spend a Peril Point" }}
                 </button>
-                <button type="button" on:click=move |_| change(&|p| { *p = Pool::new(); Ok(()) })>
+                <button type="button" on:click=move |_| act(TrayAction::ClearPool)>
                     "Clear"
                 </button>
             </div>
+            {move || {
+                let why = [fortune_why.get(), peril_why.get()].into_iter().flatten().collect::<Vec<_>>();
+                (!why.is_empty()).then(|| view! { <p id="tray-points-why" class="muted small">{why.join(" ")}</p> })
+            }}
             {odds_view}
-            <button type="button" class="primary roll" on:click=move |_| roll(&tray)>
+            <button type="button" class="primary roll" on:click=move |_| tray.roll()>
                 "Roll"
             </button>
             <details class="legend">

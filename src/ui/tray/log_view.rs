@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::TrayContext;
+use super::TrayHandle;
+use super::state::{Mode, TrayAction};
 use crate::model::{ROLLS_KEPT, RollLog, verify_export};
 use crate::ui::browser;
 
@@ -66,7 +67,7 @@ fn log_rows(log: RwSignal<RollLog>, filter: &str, limit: usize) -> impl IntoView
 /// One character's latest rolls, for its sheet. The tray's Log tab has the rest.
 #[component]
 pub fn CharacterRolls(character_id: String) -> impl IntoView {
-    let tray = expect_context::<TrayContext>().0;
+    let tray = expect_context::<TrayHandle>().0;
     let log = tray.log;
     let id = StoredValue::new(character_id);
     let any = move || {
@@ -90,7 +91,7 @@ pub fn CharacterRolls(character_id: String) -> impl IntoView {
         <button
             type="button"
             on:click=move |_| {
-                tray.mode.set(super::Mode::Log);
+                tray.act(TrayAction::SetMode(Mode::Log));
                 tray.open.set(true);
             }
         >
@@ -102,7 +103,7 @@ pub fn CharacterRolls(character_id: String) -> impl IntoView {
 /// The log view.
 #[component]
 pub fn LogView() -> impl IntoView {
-    let tray = expect_context::<TrayContext>().0;
+    let tray = expect_context::<TrayHandle>().0;
     let log = tray.log;
     // "" = everyone, "-" = rolls for nobody in particular, else a character id.
     let filter = RwSignal::new(String::new());
@@ -158,7 +159,7 @@ pub fn LogView() -> impl IntoView {
                     })
                 }}
             </p>
-            {move || tray.log_problem.get().map(|p| view! { <p class="field-error" role="alert">{p}</p> })}
+            {move || tray.log_note.with(|n| n.as_ref().map(|n| view! { <p class="field-error" role="alert">{n.to_string()}</p> }))}
             <label class="field">
                 "Show rolls for"
                 <select on:change=move |ev| filter.set(event_target_value(&ev)) prop:value=move || filter.get()>

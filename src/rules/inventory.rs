@@ -1,9 +1,11 @@
-//! Inventory slots, carriers, ammunition and Depletion ("2. Equipment": "Inventory Slots",
-//! "Cumbersome Items (Multiple Slots)", "Ammunition", "Hirelings, Followers, and Pack Animals",
-//! "Depletion").
+//! Gear shared by both games: items, carriers and their slots, ammunition and Depletion. The
+//! slot rules are Expedition's ("2. Equipment": "Inventory Slots", "Cumbersome Items (Multiple
+//! Slots)", "Ammunition", "Hirelings, Followers, and Pack Animals", "Depletion"); an Ix
+//! character's gear is the same list with the slot limits off ([`Inventory::unlimited`]).
 
-use super::error::{RulesError, RulesResult};
-use super::tables::{DepletionReading, TableRoll, depletion_check};
+use super::expedition::error::{RulesError, RulesResult};
+use super::expedition::harm::{BLOCK, BlockSource, Protection};
+use super::expedition::tables::{DepletionReading, TableRoll, depletion_check};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +43,19 @@ pub struct Item {
     /// The player's own notes.
     #[serde(default)]
     pub notes: String,
+    /// Armour being worn. Only armour in the character's own slots can be worn, one suit at a
+    /// time; a shield needs no flag, since carrying it in your own slots readies it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub worn: bool,
+    /// This armour's or shield's Block has been used; a long rest repairs it ("Armor"). It
+    /// belongs to the item, so taking the item off, moving it or putting it back never
+    /// restores the Block.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub block_used: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Kinds of item the gear manager tells apart.
@@ -58,6 +73,9 @@ pub enum ItemKind {
     Shield,
     /// Something used up over scenes, with a Depletion score.
     Consumable,
+    /// Rations, spent by one member of the party on a rest and then checked for Depletion
+    /// ("Resting").
+    Rations,
     /// A light source, checked for Depletion on the referee's encounter die.
     Light,
     /// Treasure or a trade good with a Cash value.
@@ -69,13 +87,14 @@ pub enum ItemKind {
 
 impl ItemKind {
     /// Every kind, in the order menus list them.
-    pub const ALL: [ItemKind; 9] = [
+    pub const ALL: [ItemKind; 10] = [
         ItemKind::Weapon,
         ItemKind::Ranged,
         ItemKind::Ammunition,
         ItemKind::Armour,
         ItemKind::Shield,
         ItemKind::Consumable,
+        ItemKind::Rations,
         ItemKind::Light,
         ItemKind::Treasure,
         ItemKind::Other,
@@ -85,7 +104,7 @@ impl ItemKind {
     pub fn is_expendable(self) -> bool {
         matches!(
             self,
-            ItemKind::Consumable | ItemKind::Light | ItemKind::Ammunition
+            ItemKind::Consumable | ItemKind::Rations | ItemKind::Light | ItemKind::Ammunition
         )
     }
 
@@ -98,6 +117,7 @@ impl ItemKind {
             ItemKind::Armour => "Armour",
             ItemKind::Shield => "Shield",
             ItemKind::Consumable => "Consumable",
+            ItemKind::Rations => "Rations",
             ItemKind::Light => "Light source",
             ItemKind::Treasure => "Treasure or commodity",
             ItemKind::Other => "Other",
@@ -119,6 +139,8 @@ impl Item {
             quantity: 0,
             value: 0,
             notes: String::new(),
+            worn: false,
+            block_used: false,
         }
     }
 
@@ -130,11 +152,13 @@ impl Item {
         }
     }
 
-    /// Armour: always bulky, 2 slots ("Armor").
+    /// Armour: always bulky, 2 slots ("Armor"). It is worn as soon as it is in the
+    /// character's own slots, unless another suit already is.
     pub fn armour(name: &str) -> Self {
         Item {
             size: 2,
             kind: ItemKind::Armour,
+            worn: true,
             ..Item::new(name)
         }
     }
@@ -580,7 +604,7 @@ pub const COMMON_ITEMS: &[Common] = {
     &[
         common("Torches", 1, Light, Some(15), 1, None),
         common("Lantern oil", 1, Consumable, Some(14), 1, None),
-        common("Rations", 1, Consumable, Some(11), 1, None),
+        common("Rations", 1, Rations, Some(11), 1, None),
         common("Arrows (quiver)", 1, Ammunition, None, 1, Some("arrows")),
         common("Sling stones", 0, Ammunition, None, 1, Some("stones")),
         common(
@@ -627,6 +651,7 @@ impl Common {
             needs_ammo,
             ammo_type,
             kind: self.kind,
+            worn: self.kind == ItemKind::Armour,
             ..Item::new(self.name)
         }
     }
@@ -693,18 +718,141 @@ impl Inventory {
         out
     }
 
-    /// Armour and shields in the character's own slots: each adds 1 to the Ob of endurance,
-    /// balance and climbing tests and of Channeling ("Armor").
+    /// Worn armour and the shields in the character's own slots: each adds 1 to the Ob of
+    /// endurance, balance and climbing tests and of Channeling ("Armor").
     pub fn burdens(&self) -> Vec<&Item> {
         self.carriers
             .first()
             .map(|c| {
                 c.items
                     .iter()
-                    .filter(|i| matches!(i.kind, ItemKind::Armour | ItemKind::Shield))
+                    .filter(|i| {
+                        (i.kind == ItemKind::Armour && i.worn) || i.kind == ItemKind::Shield
+                    })
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Worn armour and carried shields with their Blocks, as the harm rules read them. The
+    /// gear is the one record of what is worn: nothing else stores it.
+    pub fn protection(&self) -> Protection {
+        let burdens = self.burdens();
+        let armour = burdens.iter().find(|i| i.kind == ItemKind::Armour);
+        let shields: Vec<&&Item> = burdens
+            .iter()
+            .filter(|i| i.kind == ItemKind::Shield)
+            .collect();
+        Protection {
+            armour: armour.is_some(),
+            armour_block_used: armour.is_some_and(|a| a.block_used),
+            shields: u8::try_from(shields.len()).unwrap_or(u8::MAX),
+            shield_blocks_used: u8::try_from(shields.iter().filter(|s| s.block_used).count())
+                .unwrap_or(u8::MAX),
+        }
+    }
+
+    /// Blocks `incoming` damage with the worn armour or with the first carried shield whose
+    /// Block is unused, marking that item, and returns the damage left (the whole Block 2 is
+    /// spent as a lump). Refused, changing nothing, when no such item has its Block.
+    pub fn block(&mut self, source: BlockSource, incoming: u32) -> RulesResult<u32> {
+        let kind = match source {
+            BlockSource::Armour => ItemKind::Armour,
+            BlockSource::Shield => ItemKind::Shield,
+        };
+        let carried = |i: &Item| i.kind == kind && (i.worn || kind == ItemKind::Shield);
+        let me = self.carriers.first_mut();
+        let mut items = me.into_iter().flat_map(|c| c.items.iter_mut());
+        let Some(first) = items.find(|i| carried(i) && !i.block_used) else {
+            let any = self
+                .carriers
+                .first()
+                .is_some_and(|c| c.items.iter().any(carried));
+            return Err(RulesError::not_allowed(match (source, any) {
+                (BlockSource::Armour, false) => {
+                    "No armour is worn, so there is nothing to block with"
+                }
+                (BlockSource::Armour, true) => {
+                    "The armour has already blocked today; a long rest repairs it"
+                }
+                (BlockSource::Shield, false) => {
+                    "No shield is in your own slots, so there is nothing to block with"
+                }
+                (BlockSource::Shield, true) => {
+                    "Every shield you carry has already blocked today; a long rest repairs them"
+                }
+            }));
+        };
+        first.block_used = true;
+        Ok(incoming.saturating_sub(BLOCK))
+    }
+
+    /// A long rest repairs the Block of every armour and shield, wherever it is carried.
+    pub fn repair_blocks(&mut self) {
+        for it in self.carriers.iter_mut().flat_map(|c| c.items.iter_mut()) {
+            it.block_used = false;
+        }
+    }
+
+    /// Puts on (or takes off) the armour at `index` of the character's own slots. Wearing one
+    /// suit takes off any other: a character wears one at a time.
+    pub fn wear(&mut self, index: usize, on: bool) -> RulesResult<()> {
+        let me = self
+            .carriers
+            .first_mut()
+            .ok_or_else(|| RulesError::NotFound {
+                what: "carrier".into(),
+                name: "character".into(),
+            })?;
+        if me
+            .items
+            .get(index)
+            .is_none_or(|i| i.kind != ItemKind::Armour)
+        {
+            return Err(RulesError::not_allowed(
+                "Only armour in your own slots can be worn",
+            ));
+        }
+        for (i, it) in me.items.iter_mut().enumerate() {
+            if it.kind == ItemKind::Armour {
+                it.worn = if i == index { on } else { it.worn && !on };
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps the wearing rules after any change: nothing off the character's own slots is
+    /// worn, and of several suits marked worn only the first stays on.
+    pub fn settle_worn(&mut self) {
+        for c in self.carriers.iter_mut().skip(1) {
+            for it in &mut c.items {
+                it.worn = false;
+            }
+        }
+        if let Some(me) = self.carriers.first_mut() {
+            let mut wearing = false;
+            for it in &mut me.items {
+                if it.kind != ItemKind::Armour {
+                    it.worn = false;
+                } else if it.worn {
+                    it.worn = !wearing;
+                    wearing = true;
+                }
+            }
+        }
+    }
+
+    /// Rations carried, on any carrier, as (carrier, item) positions: what a rest can spend.
+    pub fn rations(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (ci, c) in self.carriers.iter().enumerate() {
+            for (ii, it) in c.items.iter().enumerate() {
+                if it.kind == ItemKind::Rations {
+                    out.push((ci, ii));
+                }
+            }
+        }
+        out
     }
 
     /// Light sources with a Depletion score, on any carrier, as (carrier, item) positions: what

@@ -3,11 +3,16 @@
 //! (a refused edit changes nothing; nothing is ever lost; stored gear round-trips).
 
 use proptest::prelude::*;
-use satchel::model::gear::{GearEdit, apply_gear};
-use satchel::rules::expedition::inventory::{
+use satchel::model::gear::{GearEdit, apply_gear as reduce};
+use satchel::rules::expedition::tables::DepletionReading;
+use satchel::rules::inventory::{
     COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind, TreasureSplit, split_treasure,
 };
-use satchel::rules::expedition::tables::DepletionReading;
+
+/// The reducer, with its refusal in the words a user reads.
+fn apply_gear(inv: &mut Inventory, edit: GearEdit) -> Result<(), String> {
+    reduce(inv, edit).map_err(|e| e.to_string())
+}
 
 fn add(inv: &mut Inventory, carrier: usize, item: Item) -> Result<(), String> {
     apply_gear(inv, GearEdit::Add { carrier, item })
@@ -44,7 +49,7 @@ fn fifteen_slots_then_a_bulky_item_is_refused_with_the_free_space() {
     assert_eq!(inv.carriers[0].used(), 14);
     let before = inv.clone();
     let err = add(&mut inv, 0, Item::bulky("Chest", 3).unwrap()).unwrap_err();
-    assert_eq!(err, "Ada: the item needs 3 slots but only 1 are free");
+    assert_eq!(err, "Ada: the item needs 3 slots but only 1 are free.");
     assert_eq!(inv, before);
     add(&mut inv, 0, Item::mouth_sized("Ring")).unwrap();
     add(&mut inv, 0, Item::new("Last")).unwrap();
@@ -79,7 +84,7 @@ fn move_to_a_pack_animal_and_refusal_when_full() {
         },
     )
     .unwrap_err();
-    assert_eq!(err, "Mule: the item needs 3 slots but only 2 are free");
+    assert_eq!(err, "Mule: the item needs 3 slots but only 2 are free.");
     assert_eq!(inv, before);
     // Moving onto itself is a no-op, a stale index is refused.
     apply_gear(
@@ -102,7 +107,7 @@ fn move_to_a_pack_animal_and_refusal_when_full() {
             }
         )
         .unwrap_err(),
-        "That item is no longer there."
+        "That item is no longer there (another tab may have changed it)."
     );
 }
 
@@ -120,7 +125,7 @@ fn removing_a_carrier_moves_its_items_or_is_refused_whole() {
         },
     )
     .unwrap_err();
-    assert_eq!(err, "Ada: the item needs 4 slots but only 3 are free");
+    assert_eq!(err, "Ada: the item needs 4 slots but only 3 are free.");
     assert_eq!(inv, before);
     apply_gear(
         &mut inv,
@@ -217,7 +222,7 @@ fn carriers_have_unique_names_and_their_capacities() {
             }
         )
         .unwrap_err(),
-        "Give the carrier a name."
+        "Type a name for the carrier."
     );
     let caps: Vec<u32> = CarrierKind::ADDABLE.iter().map(|k| k.capacity()).collect();
     assert_eq!(caps, vec![3, 3, 3, 6, 3, 6]);
@@ -251,7 +256,7 @@ fn update_checks_the_grown_size_only() {
         },
     )
     .unwrap_err();
-    assert_eq!(e, "Ada: the item needs 2 slots but only 1 are free");
+    assert_eq!(e, "Ada: the item needs 2 slots but only 1 are free.");
     rope.size = 2;
     apply_gear(
         &mut inv,
@@ -274,7 +279,7 @@ fn update_checks_the_grown_size_only() {
             }
         )
         .unwrap_err(),
-        "Give the item a name."
+        "Type a name for the item."
     );
     rope.name = "x".repeat(81);
     assert!(
@@ -553,8 +558,15 @@ fn light_sources_for_the_encounter_die_and_expendable_kinds() {
 mod payout {
     use super::*;
     use satchel::model::exp_sheet::ExpEdit;
-    use satchel::model::gear::{PartyDoc, Payout, SPLIT_REASON, apply_all, over_capacity};
+    use satchel::model::party::{PartyDoc, Payout, SPLIT_REASON, over_capacity};
     use satchel::model::{CharacterAction, Roster, System};
+
+    /// Applies roster actions all or nothing, as the party screen does (one batch).
+    fn apply_all(r: &mut Roster, actions: &[CharacterAction], now: u64) -> Result<(), String> {
+        r.apply(CharacterAction::Batch(actions.to_vec()), now)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
     use satchel::rules::expedition::money::{LedgerEntry, MAX_CASH};
 
     fn treasure(name: &str, value: u32) -> Item {
@@ -593,18 +605,11 @@ mod payout {
     }
 
     fn cash(r: &Roster, id: &str) -> u32 {
-        r.get(id)
-            .unwrap()
-            .expedition
-            .as_ref()
-            .unwrap()
-            .core
-            .purse
-            .cash
+        r.get(id).unwrap().expedition().unwrap().core.purse.cash
     }
 
     fn inv(r: &Roster, id: &str) -> Inventory {
-        r.get(id).unwrap().expedition.as_ref().unwrap().gear.clone()
+        r.get(id).unwrap().expedition().unwrap().gear.clone()
     }
 
     /// Ann carries a torch then gems (30); Bo an idol (13) on his mule, between two other
@@ -720,8 +725,7 @@ mod payout {
         let ledger = &r
             .get("ann")
             .unwrap()
-            .expedition
-            .as_ref()
+            .expedition()
             .unwrap()
             .core
             .purse

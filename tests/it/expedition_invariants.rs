@@ -10,7 +10,6 @@ use satchel::rules::expedition::combat::{Combatant, resolve_exchange};
 use satchel::rules::expedition::dice::{Ability, MAX_POOL, Pool, independent_test, versus_test};
 use satchel::rules::expedition::harm::Health;
 use satchel::rules::expedition::improvement::Stat;
-use satchel::rules::expedition::inventory::{CarrierKind, Inventory, Item};
 use satchel::rules::expedition::money::{Purse, purchase, sell};
 use satchel::rules::expedition::objective::{
     ConnectionsFactors, Degree, Role, channeling_objective, connections_objective,
@@ -18,6 +17,7 @@ use satchel::rules::expedition::objective::{
 use satchel::rules::expedition::tables::{
     read_depletion, read_distance, read_down_and_out, read_exploration_check, read_reaction,
 };
+use satchel::rules::inventory::{CarrierKind, Inventory, Item};
 
 proptest! {
     #[test]

@@ -139,7 +139,7 @@ proptest! {
 
 #[test]
 fn the_version_1_export_fixture_imports() {
-    let raw = include_str!("fixtures/export-v1.json");
+    let raw = include_str!("../fixtures/export-v1.json");
     let file = parse_import(raw).unwrap();
     assert_eq!(file.kind, ExportKind::Everything);
     let names: Vec<_> = file.characters.iter().map(|c| c.name.as_str()).collect();

@@ -50,7 +50,6 @@ fn new_sheet_has_defaults_and_the_default_skills() {
         (s.character.health.wounds, s.character.health.strain),
         (10, 10)
     );
-    assert!(!s.fortune);
 }
 
 #[test]
@@ -61,7 +60,8 @@ fn characteristics_and_skills_are_range_checked() {
     assert_eq!(s.character.characteristics.intellect, 4);
     let e = s
         .apply(IxEdit::Characteristic(Characteristic::Might, 7))
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("Might") && e.contains('6'), "{e}");
     assert_eq!(s.character.characteristics.might, 2);
     s.apply(IxEdit::SkillRank(9, 3)).unwrap();
@@ -90,6 +90,7 @@ fn custom_skills_add_rename_relink_remove() {
     assert!(
         s.apply(IxEdit::AddSkill("lore".into(), Characteristic::Savvy))
             .unwrap_err()
+            .to_string()
             .contains("already")
     );
     assert!(
@@ -154,6 +155,7 @@ fn maxima_keep_damage_taken_and_strain_costs_refuse_when_short() {
     assert!(
         s.apply(IxEdit::CatchBreath)
             .unwrap_err()
+            .to_string()
             .contains("Catch Breath")
     );
     s.apply(IxEdit::SaveSpell(None, Box::new(spell("Bolt", 2, 3, 1))))
@@ -192,7 +194,10 @@ fn critical_injuries_climb_step_down_and_treat() {
     assert!(s.character.critical_injuries[1].note.contains("= 22"));
     s.apply(IxEdit::StepDownInjury(1)).unwrap();
     assert_eq!(s.character.critical_injuries[1].row, 3);
-    let e = s.apply(IxEdit::TreatInjury(0, result(0))).unwrap_err();
+    let e = s
+        .apply(IxEdit::TreatInjury(0, result(0)))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("failed"));
     assert_eq!(s.character.critical_injuries.len(), 2);
     s.apply(IxEdit::TreatInjury(0, result(1))).unwrap();
@@ -240,10 +245,6 @@ fn conditions_guard_talents_fortune_and_offenses() {
     s.apply(IxEdit::Set(Num::Strain, 5)).unwrap();
     s.apply(IxEdit::CatchBreath).unwrap();
     assert_eq!(s.character.health.strain, 7);
-    assert!(s.apply(IxEdit::Fortune(false)).is_err());
-    s.apply(IxEdit::Fortune(true)).unwrap();
-    s.apply(IxEdit::Fortune(false)).unwrap();
-    assert!(!s.fortune);
     s.apply(IxEdit::Offense(true, "broke an oath".into()))
         .unwrap();
     s.apply(IxEdit::Repent("penance".into())).unwrap();
@@ -328,7 +329,10 @@ fn the_spell_builder_saves_designs_and_casting_checks_overloads_and_pays_strain(
             Box::new(spell("gravity anchor", 2, 2, 0)),
         ))
         .unwrap_err();
-    assert_eq!(e, "There is already a spell called gravity anchor.");
+    assert_eq!(
+        e.to_string(),
+        "There is already a spell called gravity anchor."
+    );
 
     // Casting: an unknown or repeated Overload is refused before Strain is paid.
     assert!(s.apply(IxEdit::CastSpell(0, vec![2])).is_err());
@@ -424,7 +428,6 @@ fn edit() -> impl Strategy<Value = IxEdit> {
         (0usize..3).prop_map(IxEdit::RemoveSpell),
         "[a-z ]{0,45}".prop_map(|n| IxEdit::AddSkill(n, Characteristic::Savvy)),
         (0usize..30, "[a-z ]{0,45}").prop_map(|(i, n)| IxEdit::RenameSkill(i, n)),
-        any::<bool>().prop_map(IxEdit::Fortune),
     ]
 }
 
@@ -443,7 +446,7 @@ proptest! {
                     }
                 }
                 Err(msg) => {
-                    prop_assert!(!msg.is_empty());
+                    prop_assert!(!msg.to_string().is_empty());
                     prop_assert_eq!(&s, &before);
                 }
             }

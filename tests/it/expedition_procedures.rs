@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use satchel::rules::expedition::character::{Abilities, Character};
 use satchel::rules::expedition::combat::{Combatant, combat_exchange, stray_shot, variable_damage};
 use satchel::rules::expedition::dice::{Ability, VersusResult, cash_test, versus_test};
-use satchel::rules::expedition::harm::{Health, long_rest, short_rest};
+use satchel::rules::expedition::harm::{Health, Rations, long_rest, short_rest};
 use satchel::rules::expedition::improvement::Stat;
 use satchel::rules::expedition::magic::{
     ChannelingSetup, FellBlastMode, KnownSpell, MasteryOutcome, cascade_damage, channel,
@@ -213,14 +213,15 @@ fn rest_and_social_seeded() {
         read_down_and_out(d.faces[0], d.faces[1], true).unwrap(),
         d.reading
     );
-    let out = short_rest(&mut r, &mut party, 20).unwrap();
+    let out = short_rest(&mut r, &mut party, Rations::Score(20)).unwrap();
+    let rations = out.rations.clone().unwrap();
     assert_eq!(
-        out.rations.reading == DepletionReading::LastUse,
-        out.rations.faces[0] >= 20
+        rations.reading == DepletionReading::LastUse,
+        rations.faces[0] >= 20
     );
     if !party[0].dead {
         assert_eq!(out.healed[0], 3.min(party[0].max_hp));
-        long_rest(&mut r, &mut party, 11).unwrap();
+        long_rest(&mut r, &mut party, Rations::Score(11)).unwrap();
         assert_eq!(party[0].hp, party[0].max_hp);
     }
 

@@ -10,9 +10,10 @@ use satchel::rules::expedition::combat::{
     gang_up_dice, resolve_gang_up, stray_shot, variable_damage,
 };
 use satchel::rules::expedition::dice::{ExtendedTest, Pool, PoolRoll, roll_pool};
-use satchel::rules::expedition::harm::{BlockSource, Health, Protection, long_rest, short_rest};
+use satchel::rules::expedition::harm::{
+    BlockSource, Health, Protection, Rations, long_rest, short_rest,
+};
 use satchel::rules::expedition::improvement::{Stat, improvement_ob};
-use satchel::rules::expedition::inventory::{CarrierKind, Inventory, Item};
 use satchel::rules::expedition::magic::{
     ChannelingSetup, FellBlastMode, KnownSpell, channel, fell_blast, infuse,
     release_infusion_boost, spell_mastery,
@@ -28,6 +29,7 @@ use satchel::rules::expedition::social::{
 };
 use satchel::rules::expedition::spells::{CATALOGUE, Family, find_spell, spell_by_number};
 use satchel::rules::expedition::tables::{depletion_check, recognition_roll};
+use satchel::rules::inventory::{CarrierKind, Inventory, Item};
 
 fn names_field(e: &RulesError) -> bool {
     match e {
@@ -222,11 +224,11 @@ proptest! {
         prop_assert!(h.bonus_hp <= 100);
         let mut party: Vec<Health> = hps.iter().map(|&m| Health::new(m).unwrap()).collect();
         let before = party.clone();
-        match short_rest(&mut rng, &mut party, score) {
+        match short_rest(&mut rng, &mut party, Rations::Score(score)) {
             Ok(o) => prop_assert_eq!(o.healed.len(), party.len()),
             Err(_) => prop_assert_eq!(&party, &before),
         }
-        if long_rest(&mut rng, &mut party, score).is_ok() {
+        if long_rest(&mut rng, &mut party, Rations::Score(score)).is_ok() {
             prop_assert!(party.iter().all(|p| p.hp == p.max_hp));
         }
         let mut p = Protection { armour, shields, ..Default::default() };

@@ -1,8 +1,10 @@
-//! The Ix GM table reducer: session flips, initiative order and turns, adversary damage,
-//! fear, and the Critical Injury table editor.
+//! The Ix GM table reducer: initiative order and turns, adversary damage, fear, and the
+//! Critical Injury table editor. (The session's points have a document of their own,
+//! `model::session`, tested there and in `one_source.rs`.)
 
 use proptest::prelude::*;
 use satchel::model::ix_table::{Fighter, Foe, IxTableDoc, TableEdit};
+use satchel::model::{CharacterAction, Roster, System};
 use satchel::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use satchel::rules::ix::dice::CheckResult;
 use satchel::rules::ix::session::InitiativeKind;
@@ -17,34 +19,60 @@ fn result(net: i32, boons: i32) -> CheckResult {
     }
 }
 
+/// The roster these tests play with: Ix characters Vex and Ada (ids `id-Vex`, `id-Ada`).
+fn roster() -> Roster {
+    let mut r = Roster::default();
+    for name in ["Vex", "Ada"] {
+        r.apply(
+            CharacterAction::Create {
+                id: format!("id-{name}"),
+                system: System::Ix,
+                name: name.into(),
+            },
+            1,
+        )
+        .unwrap();
+    }
+    r
+}
+
+/// The table's reducer as these tests use it: with [`roster`], refusals in words.
+trait Apply {
+    fn apply(&mut self, e: TableEdit) -> Result<(), String>;
+}
+
+impl Apply for IxTableDoc {
+    fn apply(&mut self, e: TableEdit) -> Result<(), String> {
+        satchel::model::NamedDocument::apply(self, e, &roster())
+            .map(|follow| assert!(follow.is_empty(), "the Ix table changes no character"))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The names in the order, a character's read from the roster.
+fn order_names(d: &IxTableDoc) -> Vec<String> {
+    let r = roster();
+    d.order
+        .iter()
+        .map(|s| {
+            d.fighters
+                .iter()
+                .find(|f| f.key() == s.entry.name)
+                .map(|f| f.display_name(&r))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 fn fighter(name: &str, pc: bool) -> Fighter {
     Fighter {
-        name: name.into(),
+        name: if pc { String::new() } else { name.into() },
         character_id: pc.then(|| format!("id-{name}")),
         kind: InitiativeKind::OnWatch,
         rating: 2,
         rank: 1,
         result: None,
     }
-}
-
-#[test]
-fn session_starts_and_points_flip_with_history() {
-    let mut d = IxTableDoc::default();
-    assert!(d.apply(TableEdit::Flip(true, String::new())).is_err());
-    d.apply(TableEdit::StartSession(3)).unwrap();
-    let p = d.session.unwrap();
-    assert_eq!((p.fortune, p.peril), (3, 1));
-    d.apply(TableEdit::Flip(true, "Vex, on a climb".into()))
-        .unwrap();
-    d.apply(TableEdit::Flip(false, String::new())).unwrap();
-    d.apply(TableEdit::Flip(false, String::new())).unwrap();
-    let p = d.session.unwrap();
-    assert_eq!((p.fortune, p.peril), (4, 0));
-    assert!(d.apply(TableEdit::Flip(false, String::new())).is_err());
-    assert_eq!(d.flips.len(), 3);
-    assert_eq!(d.flips[0], "Fortune spent, now Peril (Vex, on a climb)");
-    assert!(d.apply(TableEdit::StartSession(13)).is_err());
 }
 
 #[test]
@@ -60,13 +88,14 @@ fn initiative_orders_by_successes_then_boons_and_turns_wrap_rounds() {
         result(1, 0),
     ]))
     .unwrap();
-    let names: Vec<_> = d.order.iter().map(|s| s.entry.name.as_str()).collect();
-    assert_eq!(names, ["Goblins", "Vex", "Ada"]);
+    assert_eq!(order_names(&d), ["Goblins", "Vex", "Ada"]);
+    // A character's slot is named by its id, so a rename on the sheet cannot orphan it.
+    assert_eq!(d.order[1].entry.name, "id-Vex");
     assert_eq!(d.order[1].tie_group, d.order[2].tie_group);
     assert!(d.order[1].tie_group.is_some());
     // Ties settle by moving within the group only.
     d.apply(TableEdit::MoveSlot(2, 1)).unwrap();
-    assert_eq!(d.order[1].entry.name, "Ada");
+    assert_eq!(order_names(&d)[1], "Ada");
     assert!(d.apply(TableEdit::MoveSlot(1, 0)).is_err());
     assert_eq!((d.turn, d.round), (0, 1));
     assert!(d.apply(TableEdit::Step(false)).is_err());
@@ -202,8 +231,7 @@ fn critical_table_rows_rename_refuse_empty_and_reset() {
 
 fn edit() -> impl Strategy<Value = TableEdit> {
     prop_oneof![
-        (-2i32..15).prop_map(TableEdit::StartSession),
-        any::<bool>().prop_map(|f| TableEdit::Flip(f, String::new())),
+        (0usize..3).prop_map(TableEdit::RemoveFighter),
         (0usize..4, -30i32..30, any::<bool>()).prop_map(|(i, n, a)| TableEdit::Damage(i, n, a)),
         (0usize..4, -5i32..25).prop_map(|(i, n)| TableEdit::NemesisPeril(i, n)),
         any::<bool>().prop_map(TableEdit::Step),
@@ -224,9 +252,7 @@ proptest! {
                 prop_assert_eq!(&d, &before);
             }
             prop_assert!(d.critical.validate().is_ok());
-            if let Some(p) = d.session {
-                prop_assert!(p.fortune >= 0 && p.peril >= 0);
-            }
+            prop_assert!(d.turn <= d.order.len());
         }
     }
 }

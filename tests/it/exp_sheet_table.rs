@@ -1,7 +1,21 @@
 //! The Expedition referee's table document: adversaries by Level, exchanges that apply damage,
 //! seeded table rolls, and refusals that change nothing.
 
+use satchel::model::Roster;
 use satchel::model::exp_table::{ExpTable, TableEdit, TableRoll};
+
+/// The referee's reducer as these tests use it: no roster characters, refusals in words.
+trait Apply {
+    fn apply(&mut self, e: TableEdit) -> Result<(), String>;
+}
+
+impl Apply for ExpTable {
+    fn apply(&mut self, e: TableEdit) -> Result<(), String> {
+        satchel::model::NamedDocument::apply(self, e, &Roster::default())
+            .map(|follow| assert!(follow.is_empty(), "no character is in these fights"))
+            .map_err(|e| e.to_string())
+    }
+}
 use satchel::rules::expedition::referee::{Appearing, Population};
 use satchel::rules::expedition::tables::{Disposition, EncounterScale};
 

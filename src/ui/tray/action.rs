@@ -1,0 +1,247 @@
+//! The words of the tray's reducer: what a request builds ([`Opening`], [`Prefill`]), every
+//! change ([`TrayAction`]), what a change asks of its caller ([`TrayApplied`]) and why one was
+//! refused ([`TrayError`]). Plain data, like `state.rs`.
+
+use std::fmt;
+
+use super::fields::{Field, FieldError};
+use super::outcome::{LogDraft, RollElsewhere, Rolled};
+use crate::rules::expedition::RulesError;
+use crate::rules::expedition::money::LedgerEntry;
+use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::ix::IxError;
+use crate::rules::ix::dice::{CheckResult, DieKind};
+use crate::rules::ix::pool::{Difficulty, Pool as IxPool};
+
+/// Which part of the tray is showing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Ix,
+    Expedition,
+    Plain,
+    Log,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 4] = [Mode::Ix, Mode::Expedition, Mode::Plain, Mode::Log];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Ix => "Ix",
+            Mode::Expedition => "Expedition",
+            Mode::Plain => "Plain dice",
+            Mode::Log => "Log",
+        }
+    }
+}
+
+/// Expedition sub-modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpKind {
+    Test,
+    Versus,
+    Damage,
+    Cash,
+}
+
+/// The pool a request builds.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Prefill {
+    /// Leave the tray as it is.
+    #[default]
+    Keep,
+    /// An Ix pool, built by the sheet with `rules::ix` (e.g. `Pool::from_ratings` plus a
+    /// difficulty).
+    Ix(IxPool),
+    /// The difficulty side of a pool the GM proposed: the tray's own positive dice stay
+    /// (`Pool::with_difficulty_of`).
+    IxDifficulty(IxPool),
+    /// An Expedition independent test: Ability rating, bonus, penalty and helping dice, Ob
+    /// and free successes. With `factors`, the Ob comes from the factor calculator, starting
+    /// from those factors (the referee's calculator; a sheet's worn armour and shields).
+    Expedition {
+        ability: u8,
+        bonus: u32,
+        penalty: u32,
+        helping: u32,
+        ob: u32,
+        free: u32,
+        factors: Option<GeneralFactors>,
+    },
+    /// An Ob the GM proposed: a test against it, the player's other fields as they are.
+    Ob(u32),
+    /// A versus test: this side's Ability (with bonus dice) against `opposing` dice.
+    Versus {
+        ability: u8,
+        bonus: u32,
+        opposing: u32,
+    },
+    /// `dice`d of variable damage with `free` extra.
+    Damage { dice: u32, free: u32 },
+    /// A purchase with a Cash wager (Wealth and Cash held come from the request).
+    CashWager {
+        cost: u32,
+        scarcity: u32,
+        wager: u32,
+    },
+    /// Plain notation, e.g. "2d6+1".
+    Plain(String),
+}
+
+/// The data half of a request (the hooks stay with the component).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Opening {
+    pub label: String,
+    pub character_id: Option<String>,
+    pub character_name: Option<String>,
+    pub prefill: Prefill,
+    pub cash: Option<u32>,
+    pub wealth: Option<u8>,
+    /// Whether the requester applies a wager's Cash change; otherwise the tray's own Cash
+    /// field takes it.
+    pub cash_to_sheet: bool,
+}
+
+/// The upgrade and downgrade buttons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PoolStep {
+    UpgradeAbility,
+    DowngradeAbility,
+    UpgradeDifficulty,
+    DowngradeDifficulty,
+}
+
+/// Every change to the tray.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrayAction {
+    /// A request: builds its pool, names the roll and clears the last result and refusal.
+    Open(Box<Opening>),
+    SetMode(Mode),
+    /// The character the next roll is stored with.
+    SetWho(Option<String>),
+    SetLabel(String),
+    AddDie(DieKind),
+    /// Refused when the pool has no die of that kind.
+    RemoveDie(DieKind),
+    /// Replaces the Trial dice with a named difficulty's.
+    Difficulty(Difficulty),
+    Step(PoolStep),
+    /// Marks a Fortune Point on this check (one Ability die becomes Mastery).
+    MarkFortune,
+    /// Marks a Peril Point on this check (one Trial die becomes Crisis).
+    MarkPeril,
+    ClearPool,
+    SetExpKind(ExpKind),
+    /// A number field, as typed ([`super::fields::EMPTY`] when it holds no number).
+    SetField(Field, i64),
+    /// "Save made" on damage.
+    SetSaved(bool),
+    /// "Wearing armour" for Down and Out.
+    SetArmour(bool),
+    /// The Ob from these factors, or typed when `None`.
+    SetFactors(Option<GeneralFactors>),
+    SetNotation(String),
+    /// A roll made from this state (`TrayState::roll`): shown, and handed back for the log.
+    Rolled(Box<Rolled>),
+    /// A roll made elsewhere: shown and logged under its character and label.
+    Show(Box<RollElsewhere>),
+    /// Shows a refusal until the next change.
+    Refused(TrayError),
+}
+
+/// What a change asks of its caller.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrayApplied {
+    /// Nothing beyond the new state.
+    Changed,
+    /// A roll is on screen: log it, and hand `ix` / `cash` to the requester's hooks.
+    Rolled(Box<Settled>),
+}
+
+/// A roll that has reached the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settled {
+    pub log: LogDraft,
+    pub ix: Option<(IxPool, CheckResult)>,
+    pub cash: Option<LedgerEntry>,
+}
+
+/// Why the tray refused something. Shown as is: every variant reads as a sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TrayError {
+    /// The Ix rules refused a pool change (a kind over its limit, a point already spent).
+    Ix(IxError),
+    /// The Expedition rules refused a roll (a wager above the Cash held...).
+    Expedition(RulesError),
+    /// Plain dice notation that cannot be rolled.
+    Dice(crate::rules::dice::DiceError),
+    /// A number field that is empty or out of range.
+    Field(FieldError),
+    /// "Remove one" on a kind the pool does not hold.
+    NoDieToRemove(DieKind),
+    /// Roll with an empty Ix pool.
+    EmptyPool,
+    /// Roll while the log is showing.
+    NothingToRoll,
+    /// The session has no Fortune (or Peril) Point for this check; the words are the
+    /// session's own.
+    StoryPoint { fortune: bool, why: String },
+}
+
+/// The rules word their refusals as clauses ("a Fortune Point is already spent on this
+/// check"), so callers can embed them; alone in the tray they read as a sentence. (ASCII
+/// case only: the rules' clauses start with an English word, and Unicode case tables would
+/// add kilobytes to the tray's chunk.)
+fn sentence(f: &mut fmt::Formatter<'_>, clause: &dyn fmt::Display) -> fmt::Result {
+    let mut text = clause.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    f.write_str(&text)?;
+    if text.ends_with(['.', '!', '?']) {
+        Ok(())
+    } else {
+        f.write_str(".")
+    }
+}
+
+impl fmt::Display for TrayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrayError::Ix(e) => sentence(f, e),
+            TrayError::Expedition(e) => sentence(f, e),
+            TrayError::Dice(e) => sentence(f, e),
+            TrayError::Field(e) => e.fmt(f),
+            TrayError::NoDieToRemove(kind) => {
+                write!(f, "There is no {} in the pool to remove.", kind.name())
+            }
+            TrayError::EmptyPool => write!(f, "Add at least one die first."),
+            TrayError::NothingToRoll => write!(f, "Choose Ix, Expedition or Plain dice to roll."),
+            TrayError::StoryPoint { why, .. } => write!(f, "{why}"),
+        }
+    }
+}
+
+impl From<IxError> for TrayError {
+    fn from(e: IxError) -> Self {
+        TrayError::Ix(e)
+    }
+}
+
+impl From<RulesError> for TrayError {
+    fn from(e: RulesError) -> Self {
+        TrayError::Expedition(e)
+    }
+}
+
+impl From<FieldError> for TrayError {
+    fn from(e: FieldError) -> Self {
+        TrayError::Field(e)
+    }
+}
+
+impl From<crate::rules::dice::DiceError> for TrayError {
+    fn from(e: crate::rules::dice::DiceError) -> Self {
+        TrayError::Dice(e)
+    }
+}

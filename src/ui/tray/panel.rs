@@ -1,0 +1,236 @@
+//! The tray's panel: modes, who rolls, the pool, odds and the result. A chunk of its own
+//! (see `lazy.rs`), so everything that rolls dice is reached from here only.
+
+use leptos::ev;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::fields::{EMPTY, Field};
+use super::state::{Mode, TrayAction, TrayState};
+use super::{TrayHandle, exp_mode, faces, ix_mode, log_view, plain_mode};
+
+/// The panel itself; `close` and `close_button` belong to [`super::DiceTray`], which
+/// handles focus.
+#[component]
+pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    // The session's points are attached here, in the panel's chunk, so the first load carries
+    // none of their code; the buttons first need them once the panel is open.
+    if tray.points.with_untracked(Option::is_none)
+        && let Some(app) = tray.app
+    {
+        tray.points
+            .set(Some(std::rc::Rc::new(crate::ui::session::SessionPoints(
+                app,
+            ))));
+    }
+    let mode = tray.read(TrayState::mode);
+    let label = tray.read(|s| s.label().to_string());
+    let who = tray.read(|s| (s.who().cloned(), s.who_name().cloned()));
+    let message = tray.read(|s| s.message().map(ToString::to_string));
+    // Enter rolls, unless focus is on something Enter already activates.
+    let on_key = move |e: ev::KeyboardEvent| {
+        if e.key() != "Enter" {
+            return;
+        }
+        let tag = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|el| (el.tag_name(), el.get_attribute("type").unwrap_or_default()));
+        let typing =
+            matches!(&tag, Some((t, ty)) if t == "INPUT" && ty != "checkbox" && ty != "file");
+        let inert =
+            matches!(&tag, Some((t, _)) if t == "DIV" || t == "SECTION" || t == "P" || t == "H2");
+        if typing || inert {
+            e.prevent_default();
+            tray.roll();
+        }
+    };
+
+    let who_options = move || {
+        tray.app
+            .map(|a| {
+                a.roster.with(|r| {
+                    r.characters
+                        .iter()
+                        .map(|c| (c.id.clone(), c.name.clone()))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .unwrap_or_default()
+    };
+
+    view! {
+            <div class="scrim" on:click=move |_| close.run(())></div>
+            <div
+                class="tray"
+                class:prefilled=move || !label.with(String::is_empty)
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="tray-title"
+                on:keydown=on_key
+            >
+                <div class="tray-head">
+                    <h2 id="tray-title">"Dice tray"</h2>
+                    <button type="button" node_ref=close_button on:click=move |_| close.run(())>
+                        "Close"
+                    </button>
+                </div>
+                <div class="tray-modes" role="group" aria-label="Tray mode">
+                    {Mode::ALL
+                        .into_iter()
+                        .map(|m| {
+                            view! {
+                                <button
+                                    type="button"
+                                    aria-pressed=move || (mode.get() == m).to_string()
+                                    on:click=move |_| {
+                                        tray.act(TrayAction::SetMode(m));
+                                    }
+                                >
+                                    {m.label()}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </div>
+                <div class="tray-for">
+                    <label class="field">
+                        "Rolling for"
+                        <select
+                            prop:value=move || who.get().0.unwrap_or_default()
+                            on:change=move |ev| {
+                                let v = event_target_value(&ev);
+                                tray.act(TrayAction::SetWho((!v.is_empty()).then_some(v)));
+                            }
+                        >
+                            <option value="">"No one"</option>
+                            {move || {
+                                let mut opts = who_options();
+                                if let (Some(id), Some(name)) = who.get()
+                                    && !opts.iter().any(|(i, _)| *i == id)
+                                {
+                                    opts.push((id, name));
+                                }
+                                opts.into_iter()
+                                    .map(|(id, name)| view! { <option value=id>{name}</option> })
+                                    .collect_view()
+                            }}
+                        </select>
+                    </label>
+                    <label class="field">
+                        "What for (optional)"
+                        <input
+                            type="text"
+                            maxlength="120"
+                            prop:value=move || label.get()
+                            on:input=move |ev| {
+                                tray.act(TrayAction::SetLabel(event_target_value(&ev)));
+                            }
+                        />
+                    </label>
+                </div>
+                {move || match mode.get() {
+                    Mode::Ix => view! { <ix_mode::IxMode/> }.into_any(),
+                    Mode::Expedition => view! { <exp_mode::ExpMode/> }.into_any(),
+                    Mode::Plain => view! { <plain_mode::PlainMode/> }.into_any(),
+                    Mode::Log => view! { <log_view::LogView/> }.into_any(),
+                }}
+                <Show when=move || matches!(mode.get(), Mode::Ix | Mode::Expedition)>
+                    <crate::ui::share::ShareProposal/>
+                </Show>
+                <p class="tray-message" role="alert">
+                    {move || message.get()}
+                </p>
+                <Show when=move || mode.get() != Mode::Log>
+                    <ResultView/>
+                </Show>
+            </div>
+    }
+}
+
+/// The latest result: every die drawn and named, the outcome in words, and notes.
+#[component]
+fn ResultView() -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    // Keyed on the roll count (and whether a request cleared the result), so a change
+    // elsewhere in the tray neither copies nor compares the dice.
+    let key = tray.read(|s| (s.rolls(), s.result().is_some()));
+    let result = move || {
+        // Read, not just tracked: a memo that is never read never runs, so never changes.
+        key.get();
+        tray.state.with_untracked(|s| s.result().cloned())
+    };
+    view! {
+        <p class="sr-only" aria-live="polite">
+            {move || {
+                result().map(|o| format!("Roll {}: {}", key.get().0, o.words))
+            }}
+        </p>
+        {move || {
+            result()
+                .map(|o| {
+                    view! {
+                        <section class="tray-result" aria-label="Result">
+                            <p class="outcome">{o.words.clone()}</p>
+                            {o
+                                .groups
+                                .iter()
+                                .map(|(name, dice)| {
+                                    view! {
+                                        <div class="dice-group">
+                                            {(!name.is_empty()).then(|| view! { <h3>{name.clone()}</h3> })}
+                                            <ul class="dice" aria-label=if name.is_empty() { "Dice".to_string() } else { format!("{name} dice") }>
+                                                {dice
+                                                    .iter()
+                                                    .map(|(d, label)| {
+                                                        view! { <li>{faces::die_view(d, label.clone())}</li> }
+                                                    })
+                                                    .collect_view()}
+                                            </ul>
+                                        </div>
+                                    }
+                                })
+                                .collect_view()}
+                            <ul class="notes">
+                                {o.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
+                            </ul>
+                            <p class="muted small">{format!("Pool: {}", o.pool)}</p>
+                        </section>
+                    }
+                })
+        }}
+    }
+}
+
+/// A labelled whole-number field bound to one of the tray's fields. Anything typed is kept
+/// as typed; a roll checks the range when it uses the value, so refusals come with words.
+#[component]
+pub fn NumField(
+    label: &'static str,
+    field: Field,
+    #[prop(optional)] disabled: Option<Signal<bool>>,
+) -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    let value = tray.read(move |s| s.field(field));
+    view! {
+        <label class="field num">
+            <span>{label}</span>
+            <input
+                type="number"
+                inputmode="numeric"
+                prop:value=move || {
+                    let v = value.get();
+                    if v == EMPTY { String::new() } else { v.to_string() }
+                }
+                disabled=move || disabled.map(|d| d.get()).unwrap_or(false)
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    let v = text.trim().parse::<i64>().unwrap_or(EMPTY);
+                    tray.act(TrayAction::SetField(field, v));
+                }
+            />
+        </label>
+    }
+}

@@ -1,0 +1,335 @@
+//! Rolling what the tray has built, and the Expedition odds shown before a roll. Pure: the
+//! state is read, never changed, and the dice come from the generator passed in, so tests
+//! roll with a seed. Only the panel (a chunk) calls this, which keeps the rules' rolling code
+//! out of the first load.
+
+use rand::Rng;
+
+use super::fields::Field;
+use super::outcome::{Outcome, Rolled, Shown};
+use super::state::{ExpKind, Mode, TrayError, TrayState};
+use crate::rules::dice::parse;
+use crate::rules::expedition::combat::variable_damage;
+use crate::rules::expedition::dice::{
+    Pool, PoolRoll, describe_test, describe_versus, independent_test, versus_test,
+};
+use crate::rules::expedition::money::{Purse, purchase, purchase_plan};
+use crate::rules::expedition::objective::ob_name;
+use crate::rules::expedition::odds::{expected_variable_damage, pass_probability, versus_odds};
+use crate::rules::ix::dice::CheckResult;
+use crate::ui::format::{one_decimal, pct};
+
+/// Short reminders of what symbols can buy, in our own words.
+fn reminders(r: &CheckResult) -> Vec<String> {
+    let mut out = Vec::new();
+    if r.net_boons > 0 {
+        out.push("Boons buy small edges: a moment's recovery, a detail noticed, a bonus die for an ally.".into());
+    }
+    if r.net_boons < 0 {
+        out.push(
+            "Banes let the GM add a snag: lost footing, a dropped item, an opening for the foe."
+                .into(),
+        );
+    }
+    if r.breakthroughs > 0 {
+        out.push("A Breakthrough buys something big: a critical hit, a lasting advantage, any strong Boon effect.".into());
+    }
+    if r.calamities > 0 {
+        out.push("A Calamity lets the GM strike hard: gear breaks, a new threat arrives, any strong Bane effect.".into());
+    }
+    out
+}
+
+fn dice_of(roll: &PoolRoll) -> Vec<(Shown, String)> {
+    roll.dice
+        .iter()
+        .map(|d| (Shown::D6(d.face), format!("d6: {}", d.label())))
+        .collect()
+}
+
+/// The purchase fields, each checked against its range.
+struct CashFields {
+    wealth: u32,
+    cost: u32,
+    scarcity: u32,
+    cash: u32,
+    wager: u32,
+}
+
+impl TrayState {
+    /// Rolls whatever the current mode has built. The state is not changed: the caller puts
+    /// the roll on screen with `TrayAction::Rolled`, or drops it (a refused Story point).
+    pub fn roll<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Rolled, TrayError> {
+        match self.mode() {
+            Mode::Ix => self.roll_ix(rng),
+            Mode::Expedition => self.roll_expedition(rng),
+            Mode::Plain => self.roll_notation(rng),
+            Mode::Log => Err(TrayError::NothingToRoll),
+        }
+    }
+
+    fn roll_ix<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Rolled, TrayError> {
+        let pool = self.ix();
+        if pool.is_empty() {
+            return Err(TrayError::EmptyPool);
+        }
+        let rolled = pool.roll(rng);
+        let dice = rolled
+            .dice
+            .iter()
+            .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
+            .collect();
+        Ok(Rolled {
+            outcome: Outcome {
+                mode: "Ix",
+                pool: pool.describe(),
+                groups: vec![(String::new(), dice)],
+                words: rolled.result.describe(),
+                notes: reminders(&rolled.result),
+            },
+            ix: Some((pool, rolled.result)),
+            cash: None,
+        })
+    }
+
+    fn roll_notation<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Rolled, TrayError> {
+        let n = parse(self.plain())?;
+        let r = n.roll(rng);
+        Ok(Rolled {
+            outcome: Outcome {
+                mode: "Plain",
+                pool: n.canonical(),
+                groups: vec![(
+                    String::new(),
+                    r.dice
+                        .iter()
+                        .map(|d| (Shown::Plain(d.sides, d.face), d.label()))
+                        .collect(),
+                )],
+                words: format!("Total {}", r.total),
+                notes: vec![r.words()],
+            },
+            ix: None,
+            cash: None,
+        })
+    }
+
+    /// The character's pool from the fields, through the rules.
+    fn own_pool(&self) -> Result<Pool, TrayError> {
+        let f = self.fields();
+        let ability = f.count(Field::Ability)?;
+        let bonus = f.count(Field::Bonus)?;
+        let penalty = f.count(Field::Penalty)?;
+        let helping = f.count(Field::Helping)?;
+        Ok(Pool::ability(ability as u8, bonus, penalty, helping)?)
+    }
+
+    fn cash_fields(&self) -> Result<CashFields, TrayError> {
+        let f = self.fields();
+        Ok(CashFields {
+            wealth: f.count(Field::Wealth)?,
+            cost: f.count(Field::Cost)?,
+            scarcity: f.count(Field::Scarcity)?,
+            cash: f.count(Field::CashHeld)?,
+            wager: f.count(Field::Wager)?,
+        })
+    }
+
+    /// What the Expedition sub-mode would roll, with its odds in words, or why it cannot.
+    pub fn exp_plan(&self) -> Result<Vec<(&'static str, String)>, TrayError> {
+        let f = self.fields();
+        match self.exp_kind() {
+            ExpKind::Test => {
+                let pool = self.own_pool()?;
+                let (ob, _) = self.ob()?;
+                let free = f.count(Field::Free)?;
+                let p = pass_probability(pool.dice(), ob)?;
+                let mut lines = vec![
+                    ("Pool", pool.breakdown()),
+                    (
+                        "Test",
+                        format!("{} ({})", describe_test(pool.dice(), ob), ob_name(ob)),
+                    ),
+                    ("Pass chance", pct(p)),
+                ];
+                if free > 0 {
+                    lines.push(("On a pass", format!("+{free}s added to the margin")));
+                }
+                Ok(lines)
+            }
+            ExpKind::Versus => {
+                let pool = self.own_pool()?;
+                let opp = f.count(Field::Opposing)?;
+                f.count(Field::Free)?;
+                f.count(Field::OpposingFree)?;
+                let v = versus_odds(pool.dice(), opp)?;
+                Ok(vec![
+                    ("Pool", pool.breakdown()),
+                    ("Test", describe_versus(pool.dice(), opp)),
+                    ("Win", pct(v.win)),
+                    ("Tie", pct(v.tie)),
+                    ("Lose", pct(v.lose)),
+                ])
+            }
+            ExpKind::Damage => {
+                let n = f.count(Field::DamageDice)?;
+                let free = f.count(Field::Free)?;
+                let x = expected_variable_damage(n, free, self.saved())?;
+                let extra = if free > 0 {
+                    format!(" +{free}s")
+                } else {
+                    String::new()
+                };
+                Ok(vec![
+                    ("Damage", format!("{n}d{extra}")),
+                    ("Expected damage", one_decimal(x)),
+                ])
+            }
+            ExpKind::Cash => {
+                let CashFields {
+                    wealth,
+                    cost,
+                    scarcity,
+                    cash,
+                    wager,
+                } = self.cash_fields()?;
+                let plan = purchase_plan(wealth as u8, cost, scarcity)?;
+                let mut lines = vec![
+                    ("Plan", plan.words.clone()),
+                    ("Cash held", cash.to_string()),
+                ];
+                if let Some(ob) = plan.ob {
+                    let p = pass_probability(wager, ob)?;
+                    lines.push((
+                        "Chance to buy",
+                        format!("{} with {wager} Cash wagered", pct(p)),
+                    ));
+                }
+                Ok(lines)
+            }
+        }
+    }
+
+    fn roll_expedition<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Rolled, TrayError> {
+        let f = self.fields();
+        let free = || f.count(Field::Free);
+        let outcome = match self.exp_kind() {
+            ExpKind::Test => {
+                let pool = self.own_pool()?;
+                let (ob, factors) = self.ob()?;
+                let t = independent_test(rng, pool.dice(), ob, free()?)?;
+                let mut notes = vec![format!(
+                    "{} of {} dice succeeded against Ob {ob}{}.",
+                    t.successes,
+                    pool.dice(),
+                    if t.free_successes > 0 && t.passed {
+                        format!(", +{}s", t.free_successes)
+                    } else {
+                        String::new()
+                    }
+                )];
+                if !factors.is_empty() {
+                    notes.push(format!("Ob from: {}.", factors.join(", ")));
+                }
+                Outcome {
+                    mode: "Expedition",
+                    pool: format!("{}; {}", pool.breakdown(), describe_test(pool.dice(), ob)),
+                    groups: vec![(String::new(), dice_of(&t.roll))],
+                    words: t.words(),
+                    notes,
+                }
+            }
+            ExpKind::Versus => {
+                let pool = self.own_pool()?;
+                let opp = f.count(Field::Opposing)?;
+                let opp_free = f.count(Field::OpposingFree)?;
+                let v = versus_test(rng, pool.dice(), opp, free()?, opp_free)?;
+                Outcome {
+                    mode: "Expedition",
+                    pool: format!("Versus: {}", describe_versus(pool.dice(), opp)),
+                    groups: vec![
+                        ("Your dice".into(), dice_of(&v.a)),
+                        ("Opposition".into(), dice_of(&v.b)),
+                    ],
+                    words: v.words(),
+                    notes: vec![format!(
+                        "{} successes against {}.",
+                        v.a_successes, v.b_successes
+                    )],
+                }
+            }
+            ExpKind::Damage => {
+                let n = f.count(Field::DamageDice)?;
+                let saved = self.saved();
+                let d = variable_damage(rng, n, free()?, saved)?;
+                Outcome {
+                    mode: "Expedition",
+                    pool: format!(
+                        "{n}d damage{}",
+                        if saved { ", Save made (half)" } else { "" }
+                    ),
+                    groups: vec![(String::new(), dice_of(&d.roll))],
+                    words: format!("{} damage", d.damage),
+                    notes: vec![if saved {
+                        format!("{} before the Save, halved and rounded up.", d.full)
+                    } else {
+                        format!("{} successes and free successes.", d.full)
+                    }],
+                }
+            }
+            ExpKind::Cash => return self.roll_purchase(rng),
+        };
+        Ok(Rolled {
+            outcome,
+            ix: None,
+            cash: None,
+        })
+    }
+
+    fn roll_purchase<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Rolled, TrayError> {
+        let CashFields {
+            wealth,
+            cost,
+            scarcity,
+            cash,
+            wager,
+        } = self.cash_fields()?;
+        let mut purse = Purse::new(cash)?;
+        let what = match self.label().trim() {
+            "" => "an item",
+            _ => self.label(),
+        };
+        let out = purchase(rng, wealth as u8, cost, scarcity, wager, &mut purse, what)?;
+        let entry = out.entry.clone();
+        let spent = entry.amount.unsigned_abs();
+        let outcome = Outcome {
+            mode: "Expedition",
+            pool: out.plan.words.clone(),
+            groups: out
+                .test
+                .as_ref()
+                .map(|t| vec![(String::new(), dice_of(&t.roll))])
+                .unwrap_or_default(),
+            words: if out.acquired {
+                "Bought".into()
+            } else {
+                "Not bought".into()
+            },
+            notes: vec![
+                out.test
+                    .as_ref()
+                    .map(|t| format!("{}.", t.words()))
+                    .unwrap_or_else(|| "No roll needed.".into()),
+                format!(
+                    "Cash {cash} → {}: {spent} spent ({}).",
+                    entry.balance, entry.reason
+                ),
+            ],
+        };
+        Ok(Rolled {
+            outcome,
+            ix: None,
+            cash: Some(entry),
+        })
+    }
+}

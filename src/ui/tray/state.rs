@@ -1,0 +1,384 @@
+//! The dice tray's state as plain data, changed only by [`TrayState::apply`]. No signals and
+//! no DOM here, so what a request builds and what a refusal leaves alone are tested natively
+//! (`state_tests.rs`); the components hold one `RwSignal<TrayState>` and read it through memos.
+//!
+//! | item | what it is |
+//! | --- | --- |
+//! | [`TrayState`] | what the tray shows and what its next roll would use |
+//! | [`TrayAction`] | every change, from a tap, a request or a roll |
+//! | [`TrayApplied`] | what a change asks of its caller (log a roll, run a hook) |
+//! | [`TrayError`] | why a change was refused; its `Display` is a sentence for users |
+//! | [`Opening`], [`Prefill`] | what a request builds |
+//!
+//! The action, result and error types are in `action.rs`.
+//!
+//! Rolling itself lives in `roll.rs` ([`TrayState::roll`]): it reads the state, draws from
+//! the generator it is given and returns a [`Rolled`] that `apply` puts on screen.
+//!
+//! Whether the panel is showing is not here: like the focus to return to, it belongs to the
+//! always-loaded Dice button. That keeps `apply`, and the rules it calls, out of the first
+//! load: only sheets and the panel (chunks) change the tray.
+
+pub use super::action::{
+    ExpKind, Mode, Opening, PoolStep, Prefill, Settled, TrayAction, TrayApplied, TrayError,
+};
+use super::fields::{Field, Fields};
+use super::outcome::{LogDraft, Outcome, RollElsewhere, Rolled};
+use crate::model::Proposal;
+use crate::rules::expedition::objective::{GeneralFactors, general_objective};
+use crate::rules::ix::IxError;
+use crate::rules::ix::dice::DieKind;
+use crate::rules::ix::pool::Pool as IxPool;
+
+/// What the tray shows and what its next roll would use.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrayState {
+    mode: Mode,
+    label: String,
+    who: Option<String>,
+    /// The request's name for `who`, for an id that is not on the roster.
+    who_name: Option<String>,
+    ix: IxPool,
+    /// The pool's Peril Point came with a GM's proposal: the GM spends it on their own device,
+    /// so this one never takes it from its session.
+    peril_from_gm: bool,
+    exp_kind: ExpKind,
+    fields: Fields,
+    factors: Option<GeneralFactors>,
+    saved: bool,
+    armour: bool,
+    plain: String,
+    cash_to_sheet: bool,
+    result: Option<Outcome>,
+    /// Counts rolls, so equal words are announced again and the dice redraw (and animate).
+    rolls: u64,
+    message: Option<TrayError>,
+}
+
+impl Default for TrayState {
+    fn default() -> Self {
+        TrayState {
+            mode: Mode::Ix,
+            label: String::new(),
+            who: None,
+            who_name: None,
+            ix: IxPool::new(),
+            peril_from_gm: false,
+            exp_kind: ExpKind::Test,
+            fields: Fields::default(),
+            factors: None,
+            saved: false,
+            armour: false,
+            plain: "2d6".into(),
+            cash_to_sheet: false,
+            result: None,
+            rolls: 0,
+            message: None,
+        }
+    }
+}
+
+impl TrayState {
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+    /// Whether the marked Peril Point came with a GM's proposal (not to be spent here).
+    pub fn peril_from_gm(&self) -> bool {
+        self.peril_from_gm && self.ix.peril_spent()
+    }
+
+    pub fn who(&self) -> Option<&String> {
+        self.who.as_ref()
+    }
+    pub fn who_name(&self) -> Option<&String> {
+        self.who_name.as_ref()
+    }
+    pub fn ix(&self) -> IxPool {
+        self.ix
+    }
+    pub fn exp_kind(&self) -> ExpKind {
+        self.exp_kind
+    }
+    pub fn fields(&self) -> &Fields {
+        &self.fields
+    }
+    pub fn field(&self, field: Field) -> i64 {
+        self.fields.get(field)
+    }
+    pub fn factors(&self) -> Option<GeneralFactors> {
+        self.factors
+    }
+    pub fn saved(&self) -> bool {
+        self.saved
+    }
+    pub fn armour(&self) -> bool {
+        self.armour
+    }
+    pub fn plain(&self) -> &str {
+        &self.plain
+    }
+    pub fn cash_to_sheet(&self) -> bool {
+        self.cash_to_sheet
+    }
+    pub fn result(&self) -> Option<&Outcome> {
+        self.result.as_ref()
+    }
+    pub fn rolls(&self) -> u64 {
+        self.rolls
+    }
+    pub fn message(&self) -> Option<&TrayError> {
+        self.message.as_ref()
+    }
+
+    /// The Ob: from the factor calculator when it is on, else as typed; with the factors in
+    /// words.
+    pub fn ob(&self) -> Result<(u32, Vec<String>), TrayError> {
+        match &self.factors {
+            Some(f) => general_objective(f)
+                .map(|o| (o.ob, o.factors.iter().map(|f| f.words()).collect()))
+                .map_err(TrayError::from),
+            None => Ok((self.fields.count(Field::Ob)?, Vec::new())),
+        }
+    }
+
+    /// The difficulty being built, as a GM shares it with a player.
+    pub fn proposal(&self) -> Result<Proposal, TrayError> {
+        let label = self.label.clone();
+        match self.mode {
+            Mode::Expedition => self.ob().map(|(ob, _)| Proposal::Expedition { label, ob }),
+            _ => Ok(Proposal::Ix {
+                label,
+                pool: self.ix,
+            }),
+        }
+    }
+
+    /// Applies one change. A refusal changes nothing (the caller shows it with
+    /// [`TrayAction::Refused`]); a successful change also clears the last refusal.
+    pub fn apply(&mut self, action: TrayAction) -> Result<TrayApplied, TrayError> {
+        let applied = match action {
+            TrayAction::Open(opening) => {
+                self.open_with(*opening);
+                TrayApplied::Changed
+            }
+            TrayAction::SetMode(mode) => {
+                self.mode = mode;
+                TrayApplied::Changed
+            }
+            TrayAction::SetWho(who) => {
+                self.who = who;
+                TrayApplied::Changed
+            }
+            TrayAction::SetLabel(label) => {
+                self.label = label;
+                TrayApplied::Changed
+            }
+            TrayAction::AddDie(kind) => self.change_pool(|p| p.add_dice(kind, 1))?,
+            TrayAction::RemoveDie(kind) => {
+                if self.ix.count(kind) == 0 {
+                    return Err(TrayError::NoDieToRemove(kind));
+                }
+                self.change_pool(|p| p.remove_dice(kind, 1).map(drop))?
+            }
+            TrayAction::Difficulty(d) => self.change_pool(|p| {
+                p.remove_dice(DieKind::Trial, i32::from(p.count(DieKind::Trial)))?;
+                p.add_difficulty(d)
+            })?,
+            TrayAction::Step(step) => self.change_pool(|p| match step {
+                PoolStep::UpgradeAbility => p.upgrade_ability(1).map(drop),
+                PoolStep::DowngradeAbility => p.downgrade_ability(1).map(drop),
+                PoolStep::UpgradeDifficulty => p.upgrade_difficulty(1).map(drop),
+                PoolStep::DowngradeDifficulty => p.downgrade_difficulty(1).map(drop),
+            })?,
+            TrayAction::MarkFortune => self.change_pool(|p| p.spend_fortune().map(drop))?,
+            TrayAction::MarkPeril => self.change_pool(|p| p.spend_peril().map(drop))?,
+            TrayAction::ClearPool => {
+                let done = self.change_pool(|p| {
+                    *p = IxPool::new();
+                    Ok(())
+                })?;
+                self.peril_from_gm = false;
+                done
+            }
+            TrayAction::SetExpKind(kind) => {
+                self.exp_kind = kind;
+                TrayApplied::Changed
+            }
+            TrayAction::SetField(field, value) => {
+                self.fields.set(field, value);
+                TrayApplied::Changed
+            }
+            TrayAction::SetSaved(saved) => {
+                self.saved = saved;
+                TrayApplied::Changed
+            }
+            TrayAction::SetArmour(armour) => {
+                self.armour = armour;
+                TrayApplied::Changed
+            }
+            TrayAction::SetFactors(factors) => {
+                self.factors = factors;
+                TrayApplied::Changed
+            }
+            TrayAction::SetNotation(text) => {
+                self.plain = text;
+                TrayApplied::Changed
+            }
+            TrayAction::Rolled(rolled) => {
+                let Rolled { outcome, ix, cash } = *rolled;
+                if let Some(entry) = &cash
+                    && !self.cash_to_sheet
+                {
+                    self.fields.set(Field::CashHeld, i64::from(entry.balance));
+                }
+                let log = self.show(outcome);
+                TrayApplied::Rolled(Box::new(Settled { log, ix, cash }))
+            }
+            TrayAction::Show(roll) => {
+                let RollElsewhere {
+                    character_id,
+                    label,
+                    outcome,
+                } = *roll;
+                if self.who != character_id {
+                    self.who_name = None;
+                }
+                self.who = character_id;
+                self.label = label;
+                let log = self.show(outcome);
+                TrayApplied::Rolled(Box::new(Settled {
+                    log,
+                    ix: None,
+                    cash: None,
+                }))
+            }
+            TrayAction::Refused(why) => {
+                self.message = Some(why);
+                return Ok(TrayApplied::Changed);
+            }
+        };
+        self.message = None;
+        Ok(applied)
+    }
+
+    /// Every pool change goes through the rules, on a copy: a refusal leaves the pool as it
+    /// was.
+    fn change_pool(
+        &mut self,
+        f: impl FnOnce(&mut IxPool) -> Result<(), IxError>,
+    ) -> Result<TrayApplied, TrayError> {
+        let mut next = self.ix;
+        f(&mut next)?;
+        self.ix = next;
+        Ok(TrayApplied::Changed)
+    }
+
+    fn show(&mut self, outcome: Outcome) -> LogDraft {
+        self.rolls += 1;
+        self.result = Some(outcome.clone());
+        LogDraft {
+            character_id: self.who.clone(),
+            request_name: self.who_name.clone(),
+            label: self.label.clone(),
+            outcome,
+        }
+    }
+
+    fn open_with(&mut self, o: Opening) {
+        let exp = |s: &mut Self, kind: ExpKind, values: &[(Field, u32)]| {
+            for &(field, v) in values {
+                s.fields.set(field, i64::from(v));
+            }
+            s.exp_kind = kind;
+            s.mode = Mode::Expedition;
+        };
+        match o.prefill {
+            Prefill::Keep => {}
+            Prefill::Ix(pool) => {
+                self.ix = pool;
+                self.peril_from_gm = false;
+                self.mode = Mode::Ix;
+            }
+            Prefill::IxDifficulty(proposal) => {
+                self.ix = self.ix.with_difficulty_of(&proposal);
+                self.peril_from_gm = proposal.peril_spent();
+                self.mode = Mode::Ix;
+            }
+            Prefill::Expedition {
+                ability,
+                bonus,
+                penalty,
+                helping,
+                ob,
+                free,
+                factors,
+            } => {
+                use Field::*;
+                let values = [
+                    (Ability, ability.into()),
+                    (Bonus, bonus),
+                    (Penalty, penalty),
+                    (Helping, helping),
+                    (Ob, ob),
+                    (Free, free),
+                ];
+                exp(self, ExpKind::Test, &values);
+                self.factors = factors;
+            }
+            Prefill::Ob(ob) => {
+                exp(self, ExpKind::Test, &[(Field::Ob, ob)]);
+                self.factors = None;
+            }
+            Prefill::Versus {
+                ability,
+                bonus,
+                opposing,
+            } => {
+                let values = [
+                    (Field::Ability, ability.into()),
+                    (Field::Bonus, bonus),
+                    (Field::Opposing, opposing),
+                ];
+                exp(self, ExpKind::Versus, &values);
+            }
+            Prefill::Damage { dice, free } => {
+                let values = [(Field::DamageDice, dice), (Field::Free, free)];
+                exp(self, ExpKind::Damage, &values);
+            }
+            Prefill::CashWager {
+                cost,
+                scarcity,
+                wager,
+            } => {
+                let values = [
+                    (Field::Cost, cost),
+                    (Field::Scarcity, scarcity),
+                    (Field::Wager, wager),
+                ];
+                exp(self, ExpKind::Cash, &values);
+            }
+            Prefill::Plain(text) => {
+                self.plain = text;
+                self.mode = Mode::Plain;
+            }
+        }
+        if let Some(c) = o.cash {
+            self.fields.set(Field::CashHeld, c.into());
+        }
+        if let Some(w) = o.wealth {
+            self.fields.set(Field::Wealth, w.into());
+        }
+        self.label = o.label;
+        self.who = o.character_id;
+        self.who_name = o.character_name;
+        self.cash_to_sheet = o.cash_to_sheet;
+        self.result = None;
+    }
+}
+
+#[cfg(test)]
+#[path = "state_tests.rs"]
+mod tests;

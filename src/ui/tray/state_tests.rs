@@ -1,0 +1,492 @@
+//! The tray's reducer, natively: what a request builds, what a refusal leaves alone, and what
+//! a roll reports back. Expected values are worked out by hand from the rules, not restated
+//! from the code.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::rules::expedition::money::LedgerEntry;
+use crate::rules::ix::pool::Difficulty;
+use crate::ui::tray::fields::{EMPTY, FieldError};
+use crate::ui::tray::tables::Table;
+
+fn opened(opening: Opening) -> TrayState {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::Open(Box::new(opening))).unwrap();
+    s
+}
+
+fn outcome(words: &str) -> Outcome {
+    Outcome {
+        mode: "Plain",
+        pool: "1d6".into(),
+        groups: vec![],
+        words: words.into(),
+        notes: vec![],
+    }
+}
+
+fn rolled(words: &str, cash: Option<LedgerEntry>) -> TrayAction {
+    TrayAction::Rolled(Box::new(Rolled {
+        outcome: outcome(words),
+        ix: None,
+        cash,
+    }))
+}
+
+fn seeded() -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(7)
+}
+
+#[test]
+fn an_ix_request_builds_its_pool_and_names_the_roll() {
+    let mut pool = IxPool::from_ratings(3, 2).unwrap();
+    pool.add_difficulty(Difficulty::Average).unwrap();
+    let s = opened(Opening {
+        label: "Lore check".into(),
+        character_id: Some("c1".into()),
+        character_name: Some("Vex".into()),
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    });
+    assert_eq!(s.mode(), Mode::Ix);
+    // Intellect 3, Lore 2: three dice, two of them upgraded; Average is two Trial dice.
+    assert_eq!(s.ix().describe(), "1 Ability, 2 Mastery vs 2 Trial");
+    assert_eq!(s.label(), "Lore check");
+    assert_eq!(s.who().map(String::as_str), Some("c1"));
+    assert_eq!(s.who_name().map(String::as_str), Some("Vex"));
+}
+
+#[test]
+fn an_expedition_request_fills_the_fields_and_the_factor_calculator() {
+    let factors = GeneralFactors {
+        lighting: crate::rules::expedition::objective::Step::One,
+        ..GeneralFactors::default()
+    };
+    let s = opened(Opening {
+        prefill: Prefill::Expedition {
+            ability: 4,
+            bonus: 1,
+            penalty: 2,
+            helping: 3,
+            ob: 5,
+            free: 1,
+            factors: Some(factors),
+        },
+        ..Opening::default()
+    });
+    assert_eq!(s.mode(), Mode::Expedition);
+    assert_eq!(s.exp_kind(), ExpKind::Test);
+    let typed: Vec<i64> = [
+        Field::Ability,
+        Field::Bonus,
+        Field::Penalty,
+        Field::Helping,
+        Field::Ob,
+        Field::Free,
+    ]
+    .into_iter()
+    .map(|f| s.field(f))
+    .collect();
+    assert_eq!(typed, [4, 1, 2, 3, 5, 1]);
+    // The calculator wins over the typed Ob: moderate complexity 2 + dim light 1.
+    assert_eq!(s.ob().unwrap().0, 3);
+}
+
+#[test]
+fn a_cash_wager_request_sets_the_purchase_and_who_takes_the_change() {
+    let s = opened(Opening {
+        prefill: Prefill::CashWager {
+            cost: 5,
+            scarcity: 1,
+            wager: 2,
+        },
+        cash: Some(4),
+        wealth: Some(3),
+        cash_to_sheet: true,
+        ..Opening::default()
+    });
+    assert_eq!(s.exp_kind(), ExpKind::Cash);
+    let typed: Vec<i64> = [
+        Field::Cost,
+        Field::Scarcity,
+        Field::Wager,
+        Field::CashHeld,
+        Field::Wealth,
+    ]
+    .into_iter()
+    .map(|f| s.field(f))
+    .collect();
+    assert_eq!(typed, [5, 1, 2, 4, 3]);
+    assert!(s.cash_to_sheet());
+}
+
+#[test]
+fn a_proposed_difficulty_keeps_the_players_dice_and_fields() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::AddDie(DieKind::Ability)).unwrap();
+    s.apply(TrayAction::AddDie(DieKind::BoonDie)).unwrap();
+    s.apply(TrayAction::SetField(Field::Ability, 5)).unwrap();
+    let gm = IxPool::from_counts(4, 0, 0, 2, 1, 0).unwrap();
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::IxDifficulty(gm),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert_eq!(s.ix().describe(), "1 Ability, 1 Boon vs 2 Trial, 1 Crisis");
+    assert!(!s.peril_from_gm(), "no Peril Point came with this proposal");
+
+    s.apply(TrayAction::SetFactors(Some(GeneralFactors::default())))
+        .unwrap();
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::Ob(4),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert_eq!((s.mode(), s.exp_kind()), (Mode::Expedition, ExpKind::Test));
+    assert_eq!(s.factors(), None);
+    assert_eq!((s.field(Field::Ability), s.ob().unwrap().0), (5, 4));
+}
+
+#[test]
+fn opening_a_request_clears_the_last_result_and_refusal() {
+    let mut s = TrayState::default();
+    s.apply(rolled("Total 4", None)).unwrap();
+    s.apply(TrayAction::Refused(TrayError::EmptyPool)).unwrap();
+    assert!(s.result().is_some() && s.message().is_some());
+    s.apply(TrayAction::Open(Box::default())).unwrap();
+    assert_eq!(s.result(), None);
+    assert_eq!(s.message(), None);
+    // The count of rolls goes on, so the next result is announced as a new one.
+    assert_eq!(s.rolls(), 1);
+}
+
+#[test]
+fn removing_a_die_that_is_not_there_is_refused_and_changes_nothing() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::AddDie(DieKind::Trial)).unwrap();
+    let before = s.clone();
+    let err = s
+        .apply(TrayAction::RemoveDie(DieKind::Ability))
+        .unwrap_err();
+    assert_eq!(err, TrayError::NoDieToRemove(DieKind::Ability));
+    assert_eq!(
+        err.to_string(),
+        "There is no Ability die in the pool to remove."
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn a_kind_over_its_limit_and_a_second_fortune_point_are_refused_whole() {
+    let mut s = TrayState::default();
+    for _ in 0..20 {
+        s.apply(TrayAction::AddDie(DieKind::BaneDie)).unwrap();
+    }
+    s.apply(TrayAction::AddDie(DieKind::Ability)).unwrap();
+    s.apply(TrayAction::MarkFortune).unwrap();
+    let before = s.clone();
+    let over = s.apply(TrayAction::AddDie(DieKind::BaneDie)).unwrap_err();
+    assert!(matches!(over, TrayError::Ix(_)));
+    assert!(over.to_string().contains("Bane"), "{over}");
+    let again = s.apply(TrayAction::MarkFortune).unwrap_err();
+    assert_eq!(
+        again.to_string(),
+        "A Fortune Point is already spent on this check (one per check)."
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
+fn a_field_out_of_range_refuses_the_roll_in_words() {
+    let mut s = opened(Opening {
+        prefill: Prefill::Expedition {
+            ability: 3,
+            bonus: 0,
+            penalty: 0,
+            helping: 0,
+            ob: 2,
+            free: 0,
+            factors: None,
+        },
+        ..Opening::default()
+    });
+    // Kept as typed, so the field shows what was typed and the odds say what is wrong.
+    s.apply(TrayAction::SetField(Field::Bonus, 35)).unwrap();
+    let before = s.clone();
+    let err = s.roll(&mut seeded()).unwrap_err();
+    assert_eq!(
+        err,
+        TrayError::Field(FieldError::OutOfRange {
+            field: Field::Bonus,
+            value: 35
+        })
+    );
+    assert_eq!(
+        err.to_string(),
+        "bonus dice is 35, but it must be between 0 and 30."
+    );
+    assert_eq!(s.exp_plan().unwrap_err(), err);
+    s.apply(TrayAction::SetField(Field::Bonus, EMPTY)).unwrap();
+    assert_eq!(
+        s.roll(&mut seeded()).unwrap_err().to_string(),
+        "Type a whole number for bonus dice."
+    );
+    s.apply(TrayAction::SetField(Field::Bonus, 35)).unwrap();
+    assert_eq!(s, before);
+}
+
+#[test]
+fn a_table_roll_checks_its_field() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::SetField(Field::Reputation, 9)).unwrap();
+    assert_eq!(
+        s.roll_table(Table::Recognition, &mut seeded())
+            .unwrap_err()
+            .to_string(),
+        "Reputation is 9, but it must be between -6 and 6."
+    );
+    s.apply(TrayAction::SetField(Field::Reputation, -6))
+        .unwrap();
+    let r = s.roll_table(Table::Recognition, &mut seeded()).unwrap();
+    assert_eq!(r.outcome.groups[0].1.len(), 1);
+}
+
+#[test]
+fn an_empty_pool_and_the_log_have_nothing_to_roll() {
+    let mut s = TrayState::default();
+    assert_eq!(
+        s.roll(&mut seeded()).unwrap_err().to_string(),
+        "Add at least one die first."
+    );
+    s.apply(TrayAction::SetMode(Mode::Log)).unwrap();
+    assert_eq!(s.roll(&mut seeded()), Err(TrayError::NothingToRoll));
+}
+
+#[test]
+fn an_ix_roll_reports_the_pool_as_rolled_and_is_logged_with_the_request() {
+    let mut pool = IxPool::from_ratings(2, 1).unwrap();
+    pool.add_difficulty(Difficulty::Easy).unwrap();
+    let mut s = opened(Opening {
+        label: "Athletics".into(),
+        character_id: Some("c1".into()),
+        character_name: Some("Vex".into()),
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    });
+    s.apply(TrayAction::MarkFortune).unwrap();
+    let roll = s.roll(&mut seeded()).unwrap();
+    let (as_rolled, _) = roll.ix.unwrap();
+    assert!(as_rolled.fortune_spent());
+    // Two dice and an Easy check; the Fortune Point upgrades the remaining Ability die.
+    assert_eq!(as_rolled.describe(), "2 Mastery vs 1 Trial");
+    assert_eq!(roll.outcome.groups[0].1.len(), 3);
+
+    let applied = s.apply(TrayAction::Rolled(Box::new(roll.clone()))).unwrap();
+    let TrayApplied::Rolled(settled) = applied else {
+        panic!("a roll settles");
+    };
+    assert_eq!(settled.ix, roll.ix);
+    assert_eq!(s.result(), Some(&roll.outcome));
+    assert_eq!(s.rolls(), 1);
+    let record = settled.log.record(1_000, None);
+    assert_eq!(record.label, "Athletics");
+    assert_eq!(record.character_id.as_deref(), Some("c1"));
+    assert_eq!(record.character.as_deref(), Some("Vex"));
+    assert_eq!(record.faces.len(), 3);
+}
+
+#[test]
+fn the_roster_name_wins_and_notes_follow_the_words() {
+    let draft = LogDraft {
+        character_id: Some("c1".into()),
+        request_name: Some("Old name".into()),
+        label: String::new(),
+        outcome: Outcome {
+            notes: vec!["Cash 4 → 1.".into()],
+            ..outcome("Bought")
+        },
+    };
+    let r = draft.record(5, Some("Vex".into()));
+    assert_eq!(r.character.as_deref(), Some("Vex"));
+    assert_eq!(r.outcome, "Bought. Cash 4 → 1.");
+}
+
+#[test]
+fn a_wager_without_a_sheet_updates_the_trays_cash() {
+    let entry = LedgerEntry {
+        amount: -3,
+        reason: "Rope".into(),
+        balance: 1,
+        at: None,
+    };
+    let mut alone = TrayState::default();
+    alone
+        .apply(TrayAction::SetField(Field::CashHeld, 4))
+        .unwrap();
+    alone.apply(rolled("Bought", Some(entry.clone()))).unwrap();
+    assert_eq!(alone.field(Field::CashHeld), 1);
+
+    let mut for_sheet = opened(Opening {
+        cash: Some(4),
+        cash_to_sheet: true,
+        ..Opening::default()
+    });
+    for_sheet.apply(rolled("Bought", Some(entry))).unwrap();
+    // The sheet applies the change and opens the tray with its new Cash next time.
+    assert_eq!(for_sheet.field(Field::CashHeld), 4);
+}
+
+#[test]
+fn a_cash_wager_above_the_cash_held_is_refused_by_the_rules() {
+    let s = opened(Opening {
+        label: "Rope".into(),
+        prefill: Prefill::CashWager {
+            cost: 5,
+            scarcity: 0,
+            wager: 6,
+        },
+        cash: Some(4),
+        wealth: Some(3),
+        ..Opening::default()
+    });
+    let err = s.roll(&mut seeded()).unwrap_err();
+    assert!(matches!(err, TrayError::Expedition(_)));
+    assert!(
+        err.to_string()
+            .contains("Wager is 6, but it must be between 1 and 4."),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_roll_made_elsewhere_takes_its_character_and_label() {
+    let mut s = opened(Opening {
+        character_id: Some("c1".into()),
+        character_name: Some("Vex".into()),
+        ..Opening::default()
+    });
+    let applied = s
+        .apply(TrayAction::Show(Box::new(RollElsewhere {
+            character_id: Some("c2".into()),
+            label: "Depletion: Torches".into(),
+            outcome: outcome("Holds"),
+        })))
+        .unwrap();
+    let TrayApplied::Rolled(settled) = applied else {
+        panic!("a shown roll is logged");
+    };
+    assert_eq!(settled.log.character_id.as_deref(), Some("c2"));
+    // Vex's name must not be logged against another character.
+    assert_eq!(settled.log.request_name, None);
+    assert_eq!(s.label(), "Depletion: Torches");
+    assert_eq!(s.result().map(|o| o.words.as_str()), Some("Holds"));
+}
+
+#[test]
+fn a_refusal_shows_until_the_next_change() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::Refused(TrayError::StoryPoint {
+        fortune: true,
+        why: "No Fortune Point is left in the session pool.".into(),
+    }))
+    .unwrap();
+    assert_eq!(
+        s.message().map(ToString::to_string).as_deref(),
+        Some("No Fortune Point is left in the session pool.")
+    );
+    s.apply(TrayAction::AddDie(DieKind::Ability)).unwrap();
+    assert_eq!(s.message(), None);
+}
+
+#[test]
+fn the_shared_difficulty_follows_the_mode() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::SetLabel("Pick the lock".into()))
+        .unwrap();
+    s.apply(TrayAction::Difficulty(Difficulty::Hard)).unwrap();
+    match s.proposal().unwrap() {
+        Proposal::Ix { label, pool } => {
+            assert_eq!(label, "Pick the lock");
+            assert_eq!(pool.count(DieKind::Trial), 3);
+        }
+        other => panic!("{other:?}"),
+    }
+    s.apply(TrayAction::SetMode(Mode::Expedition)).unwrap();
+    s.apply(TrayAction::SetField(Field::Ob, 4)).unwrap();
+    assert_eq!(
+        s.proposal().unwrap(),
+        Proposal::Expedition {
+            label: "Pick the lock".into(),
+            ob: 4
+        }
+    );
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod props {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn action() -> impl Strategy<Value = TrayAction> {
+        let kind = prop::sample::select(DieKind::ALL.to_vec());
+        let step = prop::sample::select(vec![
+            PoolStep::UpgradeAbility,
+            PoolStep::DowngradeAbility,
+            PoolStep::UpgradeDifficulty,
+            PoolStep::DowngradeDifficulty,
+        ]);
+        let difficulty = prop::sample::select(Difficulty::ALL.to_vec());
+        prop_oneof![
+            kind.clone().prop_map(TrayAction::AddDie),
+            kind.prop_map(TrayAction::RemoveDie),
+            step.prop_map(TrayAction::Step),
+            difficulty.prop_map(TrayAction::Difficulty),
+            Just(TrayAction::MarkFortune),
+            Just(TrayAction::MarkPeril),
+            Just(TrayAction::ClearPool),
+        ]
+    }
+
+    proptest! {
+        /// Whatever the taps, a refused one leaves the tray exactly as it was, and the pool
+        /// never holds more than the rules allow.
+        #[test]
+        fn a_refused_change_changes_nothing(actions in prop::collection::vec(action(), 0..120)) {
+            let mut s = TrayState::default();
+            for a in actions {
+                let before = s.clone();
+                if s.apply(a).is_err() {
+                    prop_assert_eq!(&s, &before);
+                }
+                for kind in DieKind::ALL {
+                    prop_assert!(s.ix().count(kind) <= 20);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_peril_point_from_the_gms_proposal_is_not_this_devices_to_spend() {
+    let mut s = TrayState::default();
+    let mut gm = IxPool::from_counts(0, 0, 0, 3, 0, 0).unwrap();
+    gm.spend_peril().unwrap();
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::IxDifficulty(gm),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert!(s.ix().peril_spent() && s.peril_from_gm());
+    // The player's own sheet opens a new check: any Peril on it would be this table's.
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::Ix(gm),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert!(!s.peril_from_gm());
+    s.apply(TrayAction::ClearPool).unwrap();
+    assert!(!s.peril_from_gm());
+}

@@ -1,0 +1,150 @@
+// One source of truth, as a player and a GM see it: the combat tracker and the sheet show one
+// HP; armour and its Block come from the gear; the session's Fortune is one pool that the GM
+// table, the sheet and the tray share, even across tabs.
+import { test, expect } from "@playwright/test";
+import { audit, openApp } from "./pages.js";
+
+const gearOf = (page) => page.getByRole("region", { name: "Gear", exact: true });
+
+async function carry(page, item) {
+  const gear = gearOf(page);
+  await gear.getByRole("combobox", { name: "Common item" }).selectOption(item);
+  await gear.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(gear.getByRole("alert")).toContainText(`Added ${item}`);
+}
+
+async function openSheet(app, name) {
+  await app.page.goto(app.server.url + "#/roster");
+  await app.card(name).getByRole("link", { name }).click();
+  await expect(app.page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+test("a hit on the combat tracker is a hit on the sheet, and back, in two tabs", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Ada");
+  await page.goto(app.server.url + "#/table/expedition");
+  const ref = page.getByRole("region", { name: "Expedition referee" });
+  await ref.getByRole("combobox", { name: "Character on this device" }).selectOption({ label: "Ada" });
+  await ref.getByRole("button", { name: "Add to the fight" }).click();
+  const row = ref.getByRole("rowheader", { name: /^Ada/ });
+  await expect(row).toContainText("4d · 6 of 6 HP");
+  // The same character twice is refused, with the reason.
+  await ref.getByRole("button", { name: "Add to the fight" }).click();
+  await expect(app.banner("Ada is already in the fight.")).toBeVisible();
+
+  // Ada's sheet open in a second tab follows the tracker without a reload.
+  const other = await context.newPage();
+  await other.goto(app.server.url + "#/roster");
+  await other.getByRole("link", { name: "Ada", exact: true }).click();
+  const sheet2 = other.locator(".exp-sheet");
+  await expect(sheet2).toContainText("6 of 6 HP");
+
+  const dmg = ref.getByRole("textbox", { name: "Damage per hit (negative heals)" });
+  await dmg.fill("2");
+  await dmg.blur();
+  await ref.getByRole("button", { name: "Damage Ada" }).click();
+  await expect(row).toContainText("4 of 6 HP");
+  await expect(sheet2).toContainText("4 of 6 HP");
+
+  // The other way: damage taken on the sheet shows on the tracker.
+  const d2 = sheet2.getByLabel("Damage", { exact: true });
+  await d2.fill("1");
+  await d2.blur();
+  await sheet2.getByRole("button", { name: "Take it" }).click();
+  await expect(sheet2).toContainText("3 of 6 HP");
+  await expect(row).toContainText("3 of 6 HP");
+
+  // The row's name opens the same sheet in this tab.
+  await row.getByRole("link", { name: "Ada" }).click();
+  await expect(page.locator(".exp-sheet")).toContainText("3 of 6 HP");
+  await other.close();
+  await app.close();
+});
+
+test("armour worn and its Block come from the gear, and a used Block stays used", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Rook");
+  await openSheet(app, "Rook");
+  const sheet = page.locator(".exp-sheet");
+  const blockArmour = sheet.getByRole("button", { name: "Block with armour (−2)" });
+  await expect(blockArmour).toBeDisabled();
+  await expect(sheet).toContainText("Nothing worn");
+
+  await carry(page, "Armour");
+  await carry(page, "Shield");
+  const guard = sheet.getByRole("list", { name: "Armour and shields" });
+  await expect(guard).toContainText("Armour: Block 2 ready");
+  await expect(guard).toContainText("Shield: Block 2 ready");
+  await expect(sheet).toContainText("Blocks left today: 2.");
+
+  const dmg = sheet.getByLabel("Damage", { exact: true });
+  await dmg.fill("3");
+  await dmg.blur();
+  await blockArmour.click();
+  await expect(sheet).toContainText("5 of 6 HP");
+  await expect(guard).toContainText("Armour: Block used");
+  await expect(blockArmour).toBeDisabled();
+
+  // Taking the armour off and putting it back on does not repair it.
+  await guard.getByRole("button", { name: "Take off Armour" }).click();
+  await expect(guard).toContainText("Armour: carried, not worn");
+  await guard.getByRole("button", { name: "Wear Armour" }).click();
+  await expect(guard).toContainText("Armour: Block used");
+  await expect(blockArmour).toBeDisabled();
+  // The gear says the same, on the item itself.
+  await expect(gearOf(page).getByRole("button", { name: /^Armour/ })).toContainText("worn, Block used");
+
+  // The shield still blocks once.
+  await sheet.getByRole("button", { name: "Block with a shield (−2)" }).click();
+  await expect(sheet).toContainText("4 of 6 HP");
+  await expect(sheet).toContainText("Blocks left today: 0.");
+  await audit(page, "expedition sheet with armour");
+  await app.close();
+});
+
+test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in another tab, and an empty side is refused", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await page.goto(app.server.url + "#/table/ix");
+  const session = page.getByRole("region", { name: "Session", exact: true });
+  const players = session.getByRole("textbox", { name: "Players at the table" });
+  await players.fill("1");
+  await players.blur();
+  await session.getByRole("button", { name: "Start session" }).click();
+  await expect(session.getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+
+  // The player's sheet, in another tab, reads the same pool.
+  const player = await context.newPage();
+  await player.goto(app.server.url + "#/roster");
+  await player.getByRole("link", { name: "Vex", exact: true }).click();
+  const points = player.getByRole("group", { name: "Session points" });
+  await expect(points).toContainText("Fortune on the players' side: 1");
+  await expect(points).toContainText("You may spend 1 on your next check");
+
+  const tray = player.getByRole("dialog", { name: "Dice tray" });
+  const skills = player.getByRole("region", { name: "Skills" });
+  await skills.getByRole("button", { name: /^Lore.*roll$/ }).click();
+  await expect(tray).toBeVisible();
+  await tray.getByRole("button", { name: "Spend a Fortune Point" }).click();
+  await tray.getByRole("button", { name: "Roll", exact: true }).click();
+  await expect(tray.getByRole("region", { name: "Result" })).toBeVisible();
+
+  // The point flipped: the GM table shows it at once, with who spent it.
+  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session.getByRole("listitem").first()).toContainText("Fortune spent, now Peril (Vex");
+  await expect(points).toContainText("Fortune on the players' side: 0");
+
+  // No Fortune left on the players' side: the tray refuses, in words, and nothing flips.
+  await tray.getByRole("button", { name: "Close" }).click();
+  await skills.getByRole("button", { name: /^Lore.*roll$/ }).click();
+  await tray.getByRole("button", { name: "Spend a Fortune Point" }).click();
+  await expect(tray.getByRole("alert")).toContainText("No Fortune Point is on the players' side");
+  await expect(tray.locator(".pool-words")).not.toContainText("Mastery");
+  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+
+  // The GM spends Peril; the point comes back to the players.
+  await session.getByRole("button", { name: "The GM spends Peril" }).click();
+  await expect(points).toContainText("Fortune on the players' side: 1");
+  await player.close();
+  await app.close();
+});

@@ -9,7 +9,12 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::character::{Character, Roster, clean_name};
-use super::document::{DocError, decode_character};
+use super::document::{DocError, decode, decode_character};
+use super::exp_table::ExpTable;
+use super::ix_table::IxTableDoc;
+use super::named::NamedDocument;
+use super::party::PartyDoc;
+use super::session::IxSession;
 
 /// Marks a file as Satchel's, so a random JSON file is refused with a clear message.
 pub const EXPORT_FORMAT: &str = "satchel-export";
@@ -42,6 +47,7 @@ pub fn valid_doc_name(name: &str) -> bool {
 /// How a document is called in the import preview.
 pub fn doc_label(name: &str) -> String {
     match name {
+        "ix-session" => "the Ix session's Fortune and Peril".into(),
         "ix-table" => "the Ix GM table".into(),
         "exp-table" => "the Expedition referee's table".into(),
         "party" => "the party's gear notes".into(),
@@ -101,16 +107,38 @@ pub fn export_file(
 /// Why a file cannot be imported. Nothing is applied.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportError {
-    TooLarge { bytes: usize },
+    TooLarge {
+        bytes: usize,
+    },
     NotJson(String),
     NotSatchel,
-    NewerFile { version: u32 },
+    NewerFile {
+        version: u32,
+    },
     Empty,
-    TooMany { count: usize },
-    BadCharacter { position: usize, why: DocError },
-    BadName { position: usize, why: String },
-    RepeatedId { position: usize },
-    BadDocument { name: String, why: &'static str },
+    TooMany {
+        count: usize,
+    },
+    BadCharacter {
+        position: usize,
+        why: DocError,
+    },
+    BadName {
+        position: usize,
+        why: String,
+    },
+    RepeatedId {
+        position: usize,
+    },
+    BadDocument {
+        name: String,
+        why: &'static str,
+    },
+    /// A table of a kind this build knows does not read as one (damaged, or newer).
+    UnreadableDocument {
+        name: String,
+        why: DocError,
+    },
 }
 
 impl fmt::Display for ImportError {
@@ -158,6 +186,11 @@ impl fmt::Display for ImportError {
                 "A table in the file (\"{}\") cannot be imported: {why}. Nothing was imported.",
                 name.chars().take(40).collect::<String>()
             ),
+            ImportError::UnreadableDocument { name, why } => write!(
+                f,
+                "{} in the file cannot be imported: {why}. Nothing was imported.",
+                capitalised(&doc_label(name))
+            ),
         }
     }
 }
@@ -199,8 +232,38 @@ fn check_documents(docs: &[NamedDoc]) -> Result<(), ImportError> {
         {
             return bad(d, "it has no data version");
         }
+        // Read exactly as the screen that shows it would, so a damaged or newer table is
+        // refused here instead of replacing a good one.
+        read_as_its_screen(d).map_err(|why| ImportError::UnreadableDocument {
+            name: d.name.clone(),
+            why,
+        })?;
     }
     Ok(())
+}
+
+/// Decodes a named document as the type its screen reads; names this build has no screen
+/// for are kept as they are.
+fn read_as_its_screen(d: &NamedDoc) -> Result<(), DocError> {
+    fn read<D: NamedDocument>(raw: &str) -> Result<(), DocError> {
+        decode::<D>(raw, D::SCHEMA).map(drop)
+    }
+    let raw = d.doc.to_string();
+    match d.name.as_str() {
+        IxSession::NAME => read::<IxSession>(&raw),
+        IxTableDoc::NAME => read::<IxTableDoc>(&raw),
+        ExpTable::NAME => read::<ExpTable>(&raw),
+        PartyDoc::NAME => read::<PartyDoc>(&raw),
+        _ => Ok(()),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
 }
 
 /// Validates a whole file. Never panics, whatever the bytes.
@@ -265,6 +328,9 @@ pub enum PlanItem {
         incoming: Character,
         existing: Character,
     },
+    /// The record with this id here was saved by a newer Satchel and is read-only: it is never
+    /// replaced; "keep both" adds the file's copy beside it.
+    ReadOnly(Character),
 }
 
 /// How to settle characters that already exist here.
@@ -276,11 +342,13 @@ pub enum ConflictChoice {
     KeepBoth,
 }
 
-/// Previews an import against the current roster.
-pub fn plan_import(roster: &Roster, file: &ImportFile) -> Vec<PlanItem> {
+/// Previews an import against the current roster and the ids of records that are read-only
+/// here (written by a newer Satchel).
+pub fn plan_import(roster: &Roster, read_only: &[String], file: &ImportFile) -> Vec<PlanItem> {
     file.characters
         .iter()
         .map(|c| match roster.get(&c.id) {
+            _ if read_only.contains(&c.id) => PlanItem::ReadOnly(c.clone()),
             Some(existing) => PlanItem::Conflict {
                 incoming: c.clone(),
                 existing: existing.clone(),
@@ -304,6 +372,7 @@ pub fn apply_import(
     for item in plan {
         let c = match (item, choice) {
             (PlanItem::Add(c), _) => c.clone(),
+            (PlanItem::ReadOnly(_), ConflictChoice::Replace) => continue,
             (PlanItem::Conflict { incoming, existing }, ConflictChoice::Replace) => {
                 let mut c = incoming.clone();
                 // Past both revisions, so other tabs take it as the newest write.
@@ -311,7 +380,10 @@ pub fn apply_import(
                 c.updated_ms = now_ms;
                 c
             }
-            (PlanItem::Conflict { incoming, .. }, ConflictChoice::KeepBoth) => {
+            (
+                PlanItem::Conflict { incoming, .. } | PlanItem::ReadOnly(incoming),
+                ConflictChoice::KeepBoth,
+            ) => {
                 let mut c = incoming.clone();
                 c.id = new_id();
                 if next.get(&c.id).is_some() {
@@ -438,7 +510,7 @@ mod tests {
             characters: vec![c("a", "From file", 2), c("n", "New", 1)],
             documents: vec![],
         };
-        let plan = plan_import(&roster, &file);
+        let plan = plan_import(&roster, &[], &file);
         assert!(matches!(plan[0], PlanItem::Conflict { .. }));
         assert!(matches!(plan[1], PlanItem::Add(_)));
 
@@ -461,6 +533,39 @@ mod tests {
     }
 
     #[test]
+    fn a_read_only_record_is_never_replaced_by_an_import() {
+        // "a" is stored here by a newer Satchel: not on the roster, read-only.
+        let roster = Roster::default();
+        let file = ImportFile {
+            kind: ExportKind::Everything,
+            app: String::new(),
+            exported_ms: 0,
+            characters: vec![c("a", "From file", 2)],
+            documents: vec![],
+        };
+        let plan = plan_import(&roster, &["a".to_string()], &file);
+        assert!(matches!(plan[0], PlanItem::ReadOnly(_)));
+        let mut replaced = roster.clone();
+        let written = apply_import(
+            &mut replaced,
+            &plan,
+            ConflictChoice::Replace,
+            || "z".into(),
+            9,
+        )
+        .unwrap();
+        assert!(written.is_empty() && replaced.characters.is_empty());
+        let mut both = roster.clone();
+        let written =
+            apply_import(&mut both, &plan, ConflictChoice::KeepBoth, || "z".into(), 9).unwrap();
+        assert_eq!(
+            written[0].id, "z",
+            "the file's copy goes beside it, under a new id"
+        );
+        assert_eq!(written[0].name, "From file (imported)");
+    }
+
+    #[test]
     fn keep_both_refuses_an_id_clash_and_changes_nothing() {
         let mut roster = Roster {
             characters: vec![c("a", "Here", 1), c("z", "Zed", 1)],
@@ -472,7 +577,7 @@ mod tests {
             characters: vec![c("n", "New", 1), c("a", "Again", 1)],
             documents: vec![],
         };
-        let plan = plan_import(&roster, &file);
+        let plan = plan_import(&roster, &[], &file);
         let before = roster.clone();
         assert!(
             apply_import(
@@ -485,5 +590,54 @@ mod tests {
             .is_err()
         );
         assert_eq!(roster, before);
+    }
+
+    #[test]
+    fn a_damaged_or_newer_table_refuses_the_whole_file() {
+        let chars = vec![c("a", "Ann", 1)];
+        let good = |name: &str, doc: serde_json::Value| NamedDoc {
+            name: name.into(),
+            doc,
+        };
+        for (name, doc, says) in [
+            (
+                "exp-table",
+                serde_json::json!({"schema": 1, "players": 4, "turn": 0, "session": 1, "fighters": "not a list", "log": []}),
+                "damaged",
+            ),
+            (
+                "ix-table",
+                serde_json::json!({"schema": 9, "anything": true}),
+                "newer version",
+            ),
+            (
+                "ix-session",
+                serde_json::json!({"schema": 1, "pool": {"fortune": "x"}}),
+                "damaged",
+            ),
+        ] {
+            let raw = export_file(ExportKind::Everything, &chars, &[good(name, doc)], "x", 1);
+            let err = parse_import(&raw).unwrap_err();
+            assert!(
+                matches!(&err, ImportError::UnreadableDocument { name: n, .. } if n == name),
+                "{err:?}"
+            );
+            let words = err.to_string();
+            assert!(words.contains(says), "{words}");
+            assert!(words.ends_with("Nothing was imported."), "{words}");
+        }
+        // A good table of each kind passes.
+        let docs = vec![
+            good(
+                "ix-session",
+                serde_json::to_value(IxSession::default()).unwrap(),
+            ),
+            good(
+                "exp-table",
+                serde_json::to_value(ExpTable::default()).unwrap(),
+            ),
+        ];
+        let raw = export_file(ExportKind::Everything, &chars, &docs, "x", 1);
+        assert_eq!(parse_import(&raw).unwrap().documents.len(), 2);
     }
 }

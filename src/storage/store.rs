@@ -360,12 +360,44 @@ impl<S: KeyValue> Store<S> {
         Ok(out)
     }
 
-    /// Writes imported documents, already checked by `parse_import`. A document a newer build
-    /// wrote here is not replaced.
-    pub fn import_docs(&self, docs: &[NamedDoc]) -> Result<(), StorageError> {
+    /// Writes an import, already checked by `parse_import`: its tables, its characters and the
+    /// roster order, all or nothing. On the first refused write (storage full) every key
+    /// already written is put back as it was, newest first, so storage holds exactly what it
+    /// held before. A table or roster order a newer build wrote here is not replaced.
+    pub fn import_all(
+        &self,
+        docs: &[NamedDoc],
+        characters: &[Character],
+        order: Vec<String>,
+    ) -> Result<(), StorageError> {
+        let mut writes: Vec<(String, String)> = Vec::new();
         for d in docs {
             if !self.newer_docs.borrow().contains(&d.name) {
-                self.kv.set(&doc_key(&d.name), &d.doc.to_string())?;
+                writes.push((doc_key(&d.name), d.doc.to_string()));
+            }
+        }
+        for c in characters {
+            writes.push((character_key(&c.id), encode(c)));
+        }
+        if self.index_writable.get() {
+            writes.push((INDEX_KEY.to_string(), encode(&Index::new(order))));
+        }
+        let mut undo: Vec<(String, Option<String>)> = Vec::with_capacity(writes.len());
+        for (key, value) in writes {
+            let before = self.kv.get(&key);
+            let done = before.and_then(|old| self.kv.set(&key, &value).map(|()| old));
+            match done {
+                Ok(old) => undo.push((key, old)),
+                Err(e) => {
+                    // Each step back returns storage to a size it already had, so it fits.
+                    for (key, old) in undo.into_iter().rev() {
+                        let _ = match old {
+                            Some(v) => self.kv.set(&key, &v),
+                            None => self.kv.remove(&key),
+                        };
+                    }
+                    return Err(e);
+                }
             }
         }
         Ok(())

@@ -58,7 +58,10 @@ pub fn BackupPanel() -> impl IntoView {
                 .and_then(|raw| parse_import(&raw).map_err(|e| e.to_string()));
             match result {
                 Ok(file) => {
-                    let plan = state.roster.with_untracked(|r| plan_import(r, &file));
+                    let read_only = state.read_only_ids();
+                    let plan = state
+                        .roster
+                        .with_untracked(|r| plan_import(r, &read_only, &file));
                     set_preview.set(Some(Preview { file, plan }));
                 }
                 Err(why) => set_message.set(Some((false, why))),
@@ -125,7 +128,7 @@ pub fn BackupPanel() -> impl IntoView {
                         let conflicts = p
                             .plan
                             .iter()
-                            .filter(|i| matches!(i, PlanItem::Conflict { .. }))
+                            .filter(|i| matches!(i, PlanItem::Conflict { .. } | PlanItem::ReadOnly(_)))
                             .count();
                         let count = p.plan.len();
                         view! {
@@ -163,6 +166,16 @@ pub fn BackupPanel() -> impl IntoView {
                                                         <strong>"Already here: "</strong>
                                                         {incoming.name.clone()}
                                                         " (here as " {existing.name.clone()} ")"
+                                                    </li>
+                                                }
+                                                    .into_any()
+                                            }
+                                            PlanItem::ReadOnly(incoming) => {
+                                                view! {
+                                                    <li>
+                                                        <strong>"Kept as it is: "</strong>
+                                                        {incoming.name.clone()}
+                                                        " (the copy here was saved by a newer Satchel and is read-only; keeping both adds the file's copy beside it)"
                                                     </li>
                                                 }
                                                     .into_any()

@@ -237,8 +237,14 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                 characters: vec![c.clone()],
                 documents: vec![],
             };
-            let plan = StoredValue::new(state.roster.with_untracked(|r| plan_import(r, &file)));
+            let read_only = state.read_only_ids();
+            let plan = StoredValue::new(
+                state
+                    .roster
+                    .with_untracked(|r| plan_import(r, &read_only, &file)),
+            );
             let exists = plan.with_value(|p| matches!(p.first(), Some(PlanItem::Conflict { .. })));
+            let locked = plan.with_value(|p| matches!(p.first(), Some(PlanItem::ReadOnly(_))));
             let save =
                 move |choice: ConflictChoice| match state.import(&plan.get_value(), &[], choice) {
                     Ok(_) => on_done(),
@@ -257,9 +263,15 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                                 <p>"You already have this character. Replace yours, or keep both?"</p>
                             }
                         })}
+                    {locked
+                        .then(|| {
+                            view! {
+                                <p>"Your copy of this character was saved by a newer Satchel and is read-only here, so it is kept as it is. Saving adds the shared one beside it."</p>
+                            }
+                        })}
                     <p class="field-error" role="alert">{move || message.get()}</p>
                     <div class="row">
-                        {if exists {
+                        {if exists || locked {
                             view! {
                                 <button type="button" class="primary" on:click=move |_| save(ConflictChoice::KeepBoth)>
                                     "Keep both"

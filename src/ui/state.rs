@@ -56,7 +56,9 @@ pub struct AppState {
 }
 
 /// A named document opened so far: its name and its `RwSignal`, typed by the caller.
-type OpenDoc = (&'static str, Box<dyn Any>);
+/// A named document opened so far: its name, its `RwSignal` (typed by the caller) and how to
+/// read it again from storage.
+type OpenDoc = (&'static str, Box<dyn Any>, std::rc::Rc<dyn Fn()>);
 
 /// A named document held by the app (a GM table, the party, the session's points): read it
 /// with [`Doc::with`], change it only with [`Doc::dispatch`]. Cheap to copy.
@@ -221,8 +223,8 @@ impl AppState {
     pub fn doc<D: NamedDocument>(&self) -> Doc<D> {
         let found = self.docs.with_value(|docs| {
             docs.iter()
-                .find(|(name, _)| *name == D::NAME)
-                .and_then(|(_, any)| any.downcast_ref::<RwSignal<D, LocalStorage>>().copied())
+                .find(|(name, ..)| *name == D::NAME)
+                .and_then(|(_, any, _)| any.downcast_ref::<RwSignal<D, LocalStorage>>().copied())
         });
         if let Some(signal) = found {
             return Doc {
@@ -233,20 +235,21 @@ impl AppState {
         let state = *self;
         let create = move || {
             let signal = RwSignal::new_local(state.load_doc::<D>(D::NAME, D::SCHEMA));
-            state.on_external_doc(D::NAME, move || {
+            let reload = move || {
                 // Our own unsaved write wins over the other tab's until it is saved.
                 if !state.owes(D::NAME) {
                     signal.set(state.load_doc::<D>(D::NAME, D::SCHEMA));
                 }
-            });
-            signal
+            };
+            state.on_external_doc(D::NAME, reload);
+            (signal, reload)
         };
-        let signal = match self.owner.get_value() {
+        let (signal, reload) = match self.owner.get_value() {
             Some(owner) => owner.with(create),
             None => create(),
         };
         self.docs
-            .update_value(|docs| docs.push((D::NAME, Box::new(signal))));
+            .update_value(|docs| docs.push((D::NAME, Box::new(signal), std::rc::Rc::new(reload))));
         Doc {
             signal,
             state: *self,
@@ -267,6 +270,16 @@ impl AppState {
             owed.push((name, text));
         });
         self.flush();
+    }
+
+    /// Ids of characters stored here by a newer Satchel: read-only, never replaced.
+    pub fn read_only_ids(&self) -> Vec<String> {
+        self.locked.with_untracked(|l| {
+            l.iter()
+                .filter_map(|r| r.key.strip_prefix(crate::storage::CHARACTER_PREFIX))
+                .map(str::to_string)
+                .collect()
+        })
     }
 
     /// Puts back the most recently deleted character.
@@ -423,20 +436,26 @@ impl AppState {
         choice: ConflictChoice,
     ) -> Result<usize, String> {
         let now = browser::now_ms();
-        // Tables first: if storage refuses them, nothing of the file has been applied yet.
+        let mut roster = self.roster.get_untracked();
+        let written = apply_import(&mut roster, plan, choice, browser::new_id, now)?;
+        // Storage first, all of it or none: only then does this tab show the import.
         self.store
-            .with_value(|s| s.import_docs(documents))
+            .with_value(|s| s.import_all(documents, &written, roster.ids()))
             .map_err(|e| format!("Nothing was imported: {e}."))?;
-        let written = self
-            .roster
-            .try_update(|r| apply_import(r, plan, choice, browser::new_id, now))
-            .ok_or_else(|| "The app is shutting down.".to_string())??;
-        self.pending.update_value(|p| {
-            for c in &written {
-                p.saved(&c.id);
-            }
+        self.roster.set(roster);
+        // The file's tables replace this tab's copies, including a write still owed.
+        self.owed_docs
+            .update_value(|o| o.retain(|(n, _)| !documents.iter().any(|d| d.name == *n)));
+        let reloads: Vec<std::rc::Rc<dyn Fn()>> = self.docs.with_value(|open| {
+            open.iter()
+                .filter(|(name, ..)| documents.iter().any(|d| d.name == *name))
+                .map(|(_, _, reload)| reload.clone())
+                .collect()
         });
-        self.flush();
+        for reload in reloads {
+            reload();
+        }
+        self.storage_rev.update(|r| *r += 1);
         Ok(written.len())
     }
 

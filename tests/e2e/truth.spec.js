@@ -148,3 +148,45 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
   await player.close();
   await app.close();
 });
+
+test("a GM table changed while storage is full is kept, survives leaving the screen, and saves when there is room", async ({ page }) => {
+  await page.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (window.__fullStorage && key.startsWith("satchel/v1/doc/")) {
+        throw new DOMException("full", "QuotaExceededError");
+      }
+      return real.call(this, key, value);
+    };
+  });
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await page.goto(app.server.url + "#/table/ix");
+  const session = page.getByRole("region", { name: "Session", exact: true });
+  await session.getByRole("button", { name: "Start session" }).click();
+  await expect(session.getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+
+  await page.evaluate(() => (window.__fullStorage = true));
+  await session.getByRole("button", { name: "A player spends Fortune" }).click();
+  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  const foes = page.getByRole("region", { name: "Adversaries" });
+  await foes.getByRole("textbox", { name: "Adversary name" }).fill("Goblins");
+  await foes.getByRole("button", { name: "Add" }).click();
+  await expect(app.banner("Not saved")).toBeVisible();
+
+  // Away and back: the unsaved table is still this tab's table.
+  await app.go("Roster");
+  await page.goto(app.server.url + "#/table/ix");
+  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(foes).toContainText("Goblins");
+
+  // Room again: the banner goes only once both owed documents are written.
+  await page.evaluate(() => (window.__fullStorage = false));
+  await app.banner("Not saved").getByRole("button", { name: "Try saving again" }).click();
+  await expect(app.banner("Not saved")).toHaveCount(0);
+  await app.reload();
+  await page.goto(app.server.url + "#/table/ix");
+  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(foes).toContainText("Goblins");
+  await app.close();
+});

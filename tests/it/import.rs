@@ -62,7 +62,7 @@ fn check(raw: &str) -> Result<(), TestCaseError> {
             for choice in [ConflictChoice::Replace, ConflictChoice::KeepBoth] {
                 let mut r = roster();
                 let before = r.clone();
-                let plan = plan_import(&r, &file);
+                let plan = plan_import(&r, &[], &file);
                 let mut n = 0;
                 match apply_import(
                     &mut r,

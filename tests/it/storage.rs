@@ -400,3 +400,54 @@ fn named_documents_save_load_quarantine_and_respect_newer_builds() {
         Some(newer)
     );
 }
+
+/// Everything a store holds, key by key.
+fn snapshot(store: &Store<MemoryStore>) -> Vec<(String, Option<String>)> {
+    let kv = store.backend();
+    let mut keys = kv.keys().unwrap();
+    keys.sort();
+    keys.into_iter()
+        .map(|k| {
+            let v = kv.get(&k).unwrap();
+            (k, v)
+        })
+        .collect()
+}
+
+#[test]
+fn an_import_that_does_not_fit_leaves_storage_exactly_as_it_was() {
+    use satchel::model::NamedDoc;
+    let store = store_with(&[character("a", "Ann"), character("b", "Bo")]);
+    let table = NamedDoc {
+        name: "exp-table".into(),
+        doc: serde_json::json!({"schema": 1, "players": 3, "turn": 0, "session": 1, "fighters": [], "log": []}),
+    };
+    store.save_doc("exp-table", &serde_json::json!({"schema": 1, "players": 5, "turn": 2, "session": 4, "fighters": [], "log": []})).unwrap();
+    let before = snapshot(&store);
+    let used: usize = before
+        .iter()
+        .map(|(k, v)| k.encode_utf16().count() + v.as_ref().map_or(0, |v| v.encode_utf16().count()))
+        .sum();
+    // Room for the table, a replaced Ann and a little more, but not for a hundred newcomers.
+    store.backend().set_quota(Some(used + 4_000));
+    let mut incoming = vec![character("a", "Ann, replaced")];
+    incoming.extend((0..100).map(|i| character(&format!("n{i}"), &format!("New {i}"))));
+    let mut order: Vec<String> = incoming.iter().map(|c| c.id.clone()).collect();
+    order.insert(1, "b".into());
+    let err = store
+        .import_all(std::slice::from_ref(&table), &incoming, order.clone())
+        .unwrap_err();
+    assert_eq!(err, StorageError::Full);
+    assert_eq!(snapshot(&store), before, "not one key changed");
+    assert_eq!(names(&store), ["Ann", "Bo"]);
+
+    // With room, all of it lands: the table, the replaced character, the newcomers, the order.
+    store.backend().set_quota(None);
+    store.import_all(&[table], &incoming, order).unwrap();
+    let loaded = store.load(0).unwrap();
+    assert_eq!(loaded.roster.characters.len(), 102);
+    assert_eq!(loaded.roster.characters[0].name, "Ann, replaced");
+    assert_eq!(loaded.roster.characters[1].name, "Bo");
+    let (t, _) = store.load_doc::<serde_json::Value>("exp-table", 1, 0);
+    assert_eq!(t.unwrap()["players"], 3);
+}

@@ -221,9 +221,25 @@ for (const size of SIZES) {
       await expect(app.result()).toContainText(/Bought|Not bought/);
       await page.keyboard.press("Escape");
       await app.card("Rook").getByRole("link", { name: "Rook" }).click();
-      await expect(page.getByRole("list", { name: "Ledger" }).getByRole("listitem").first()).toContainText(
+      const ledger = page.getByRole("list", { name: "Ledger" }).getByRole("listitem");
+      await expect(ledger.first()).toContainText(
         /^-1 Wagered on Purchase \(Cost 5, Ob 4\): (bought|failed to buy): Cash 4/,
       );
+
+      // Closing the tray ended that purchase: a wager from the Dice button later, on the
+      // roster, is the tray's own and charges Rook nothing.
+      await page.goBack();
+      await expect(roster).toBeVisible();
+      await app.openTray();
+      await app.trayMode("Expedition");
+      await expect(app.tray().getByText("No sheet is attached")).toBeVisible();
+      await app.roll();
+      await expect(app.result()).toContainText(/Bought|Not bought/);
+      await expect(app.tray().getByLabel("Cash held")).toHaveValue("4");
+      await page.keyboard.press("Escape");
+      await app.card("Rook").getByRole("link", { name: "Rook" }).click();
+      await expect(ledger.first()).toContainText(/^-1 Wagered on Purchase/);
+      await expect(ledger.filter({ hasText: "Wagered" })).toHaveCount(1);
       expect([...app.errors, ...trouble]).toEqual([]);
       await app.close();
     });

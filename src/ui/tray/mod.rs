@@ -84,8 +84,8 @@ pub struct TrayRequest {
     pub cash: Option<u32>,
     /// The character's Wealth, for a Cash wager.
     pub wealth: Option<u8>,
-    /// Receives the Cash change of each wager (the sheet applies it to the character).
-    /// Without one, the tray only updates its own Cash field.
+    /// Receives the Cash change of each wager until the tray closes (the sheet applies it to
+    /// the character). Without one, the tray only updates its own Cash field.
     pub on_cash: Option<Hook<LedgerEntry>>,
     /// Receives the pool as rolled and the result of the next Ix roll (once), so a sheet can
     /// record what the check decided (a treated injury, a spell cast). Closing the tray
@@ -93,7 +93,8 @@ pub struct TrayRequest {
     pub on_ix: Option<Hook<(IxPool, IxResult)>>,
 }
 
-/// The current request's hooks: closures are not data, so they stay out of `TrayState`.
+/// The current request's hooks: closures are not data, so they stay out of `TrayState`. Both
+/// belong to the request that opened the tray and are dropped when it closes.
 #[derive(Clone, Default)]
 struct Hooks {
     on_cash: Option<Hook<LedgerEntry>>,

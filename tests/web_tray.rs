@@ -138,7 +138,7 @@ async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
         },
         cash: Some(4),
         wealth: Some(3),
-        on_cash: Some(Callback::new({
+        on_cash: Some(Arc::new({
             let sink = got.clone();
             move |e: LedgerEntry| sink.lock().unwrap().push(e)
         })),
@@ -161,6 +161,30 @@ async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
     assert_eq!(entries[0].amount, -3);
     assert_eq!(entries[0].balance, 1);
     assert!(entries[0].reason.contains("Rope"));
+
+    // The hook belongs to the purchase that opened the tray: once it is closed, a wager made
+    // from the Dice button charges no one, and the tray's own Cash held takes the change.
+    click(".tray-head button").await;
+    click(".tray-button").await;
+    assert!(
+        text(".exp-mode").contains("No sheet is attached"),
+        "{}",
+        text(".exp-mode")
+    );
+    click(ROLL).await;
+    assert_eq!(got.lock().unwrap().len(), 1, "no second charge");
+    let cash_held = element(".exp-mode .num-grid label:nth-child(4)");
+    assert_eq!(
+        text(".exp-mode .num-grid label:nth-child(4) span"),
+        "Cash held"
+    );
+    let cash_held = cash_held
+        .query_selector("input")
+        .ok()
+        .flatten()
+        .and_then(|n| n.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .expect("the Cash held field");
+    assert_eq!(cash_held.value(), "1");
 }
 
 /// A session pool that can run dry or refuse to spend, and remembers what was spent.

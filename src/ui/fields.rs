@@ -58,6 +58,10 @@ pub fn NumberInput(
         }
     });
     let commit = move |text: String| match check_number(&text, min, max) {
+        // A field still being typed in when its screen goes (a character deleted in another
+        // tab) gets "change" from the browser as it is removed, after the screen's signals
+        // are gone: there is nothing left to commit to.
+        Ok(_) if draft.is_disposed() => {}
         Ok(v) => {
             set_error.set(None);
             on_commit.run(v);

@@ -5,6 +5,7 @@
 
 mod backup;
 mod browser;
+mod crash;
 pub mod fields;
 mod format;
 pub mod gear;
@@ -36,6 +37,7 @@ pub use tray::{
 /// Mounts the app into `#app`, replacing the static boot shell `index.html` paints first.
 pub fn mount() {
     use wasm_bindgen::JsCast;
+    crash::install();
     let host = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))

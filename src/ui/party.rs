@@ -101,6 +101,13 @@ pub fn PartyGear() -> impl IntoView {
     // One change handler serves every control: a checkbox's value is the character id ("-"
     // for the set-aside switch); a slot-limit field names its character in `data-cap`.
     let on_change = move |e: leptos::ev::Event| {
+        // A slot limit being typed gets "change" as it is removed with the screen, after the
+        // screen's own signals (the status line, the members) are gone: reading them would
+        // panic. (The shell blurs a field before a route change, so this is only the rare
+        // late one.)
+        if status.is_disposed() {
+            return;
+        }
         let Some(el) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())

@@ -3,6 +3,7 @@
 
 use leptos::ev;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::browser;
 use super::lazy::{
@@ -22,6 +23,19 @@ fn current_hash() -> String {
         .unwrap_or_default()
 }
 
+/// Lets a text field still being typed in commit, by blurring it, while its screen is still
+/// there. Back (a phone's back gesture with the keyboard up) changes the screen without moving
+/// focus first; the browser would then blur the field only as it is removed, after the
+/// screen's signals are gone: the edit would be lost, and its handler would panic.
+fn commit_typing() {
+    let Some(field) = document().active_element() else {
+        return;
+    };
+    if matches!(field.tag_name().as_str(), "INPUT" | "TEXTAREA") {
+        let _ = field.unchecked_ref::<web_sys::HtmlElement>().blur();
+    }
+}
+
 /// Whether a fragment carries a share link (a character or a proposed difficulty).
 fn is_share(hash: &str) -> bool {
     hash.starts_with(SHARE_ROUTE) || hash.starts_with(POOL_ROUTE)
@@ -38,11 +52,28 @@ pub fn App() -> impl IntoView {
     // The location hash is the one source; the screen and any incoming share derive from it.
     let (hash, set_hash) = signal(current_hash());
     let screen = Memo::new(move |_| hash.with(|h| Screen::from_hash(h)));
-    let sheet = Memo::new(move |_| hash.with(|h| sheet_id(h)));
-    let table_tab = Memo::new(move |_| hash.with(|h| TableTab::from_hash(h)));
+    // The sheet's id and the table's tab change only while their own screen shows. Leaving the
+    // Table for the roster used to turn the tab to its default (Ix) in the same update that
+    // removed the Table screen; Leptos still ran the screen's already-notified tab switch once,
+    // outside its disposed owner, and the Ix table's `expect_context` panicked there
+    // (leptos-rs/leptos#3922). A screen that is going away must see nothing change.
+    let sheet = Memo::new(move |last: Option<&Option<String>>| {
+        hash.with(|h| match Screen::from_hash(h) {
+            Screen::Sheet => sheet_id(h),
+            _ => last.cloned().flatten(),
+        })
+    });
+    let table_tab = Memo::new(move |last: Option<&TableTab>| {
+        hash.with(|h| match Screen::from_hash(h) {
+            Screen::Table => TableTab::from_hash(h),
+            _ => last.copied().unwrap_or(TableTab::Ix),
+        })
+    });
     let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
-    let hash_listener =
-        window_event_listener_untyped("hashchange", move |_| set_hash.set(current_hash()));
+    let hash_listener = window_event_listener_untyped("hashchange", move |_| {
+        commit_typing();
+        set_hash.set(current_hash());
+    });
     // Leaves the share link's fragment behind once handled, so a reload does not ask again.
     let share_done = Callback::new(move |()| {
         if let Some(w) = web_sys::window() {

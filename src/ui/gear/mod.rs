@@ -388,6 +388,11 @@ pub fn Gear(
         }
     };
     let on_field = move |e: &ev::Event, typing: bool| {
+        // A field being edited gets "change" as it is removed with the sheet (a character
+        // deleted in another tab), after the sheet's signals are gone: nothing is left to save.
+        if sel.is_disposed() {
+            return;
+        }
         let Some(el) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())

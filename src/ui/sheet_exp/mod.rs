@@ -28,9 +28,40 @@ pub(crate) struct Ctx {
     pub s: Memo<ExpSheet>,
     pub edit: Callback<ExpEdit>,
     pub id: StoredValue<String>,
+    state: AppState,
+}
+
+/// Changes one Expedition character through the app's state. Unlike the sheet's `edit`, it
+/// holds nothing of the sheet's own, so a tray hook can keep it after the sheet has gone.
+#[derive(Clone)]
+pub(crate) struct Editor {
+    state: AppState,
+    id: String,
+}
+
+impl Editor {
+    /// Applies an edit stamped with the moment it was made (the Cash ledger shows when); a
+    /// refusal shows as a notice.
+    pub fn edit(&self, e: ExpEdit) {
+        let action = CharacterAction::EditExpedition {
+            id: self.id.clone(),
+            edit: ExpEdit::At(super::browser::now_ms(), Box::new(e)),
+        };
+        if let Err(msg) = self.state.dispatch(action) {
+            self.state.notify(vec![msg]);
+        }
+    }
 }
 
 impl Ctx {
+    /// This character's [`Editor`], for a hook that may outlive the sheet.
+    pub fn editor(self) -> Editor {
+        Editor {
+            state: self.state,
+            id: self.id.get_value(),
+        }
+    }
+
     /// Rolls a procedure in the reducer from a fresh seed; the result is announced.
     pub fn roll(self, p: Procedure) {
         self.edit.run(ExpEdit::Roll(CryptoRng.next_u64(), p));
@@ -133,21 +164,16 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
                 .with(|r| r.get(&key).map(|c| c.name.clone()).unwrap_or_default())
         }
     };
-    let target = id.clone();
-    // Every edit carries the moment it was made, so the Cash ledger can show when.
-    let edit = Callback::new(move |e: ExpEdit| {
-        let action = CharacterAction::EditExpedition {
-            id: target.clone(),
-            edit: ExpEdit::At(super::browser::now_ms(), Box::new(e)),
-        };
-        if let Err(msg) = state.dispatch(action) {
-            state.notify(vec![msg]);
-        }
-    });
+    let editor = Editor {
+        state,
+        id: id.clone(),
+    };
+    let edit = Callback::new(move |e: ExpEdit| editor.edit(e));
     let ctx = Ctx {
         s,
         edit,
         id: StoredValue::new(id.clone()),
+        state,
     };
     let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
     let on_gear = Callback::new(move |e| edit.run(ExpEdit::Gear(e)));

@@ -2,6 +2,7 @@
 //! the tray, whose ledger entry comes back to the character).
 
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use super::{Ctx, local};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
@@ -65,6 +66,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
         let (w, c) = (wealth(), cash());
         let w2 = what.get_untracked();
         let count = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
+        let editor = ctx.editor();
         ctx.tray(TrayRequest {
             label: if w2.trim().is_empty() {
                 "Purchase".into()
@@ -78,7 +80,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             },
             wealth: Some(w),
             cash: Some(c),
-            on_cash: Some(Callback::new(move |l| edit.run(ExpEdit::Ledger(l)))),
+            on_cash: Some(Arc::new(move |l| editor.edit(ExpEdit::Ledger(l)))),
             ..Default::default()
         });
     };

@@ -1,16 +1,18 @@
 //! Wounds, Strain, Defense and Critical Injuries.
 
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use super::Ctx;
 use crate::model::ix_sheet::{IxEdit, Num};
 use crate::rules::ix::critical::{
     MedicineTask, TreatmentClock, medicine_pool, roll_critical, row_bounds, treatment_clock,
 };
+use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::health::{DEFENSE_CAP, Vitality};
 use crate::rules::ix::stats::find_skill;
 use crate::ui::fields::{NumberInput, Stepper};
-use crate::ui::tray::CryptoRng;
+use crate::ui::tray::{CryptoRng, Hook};
 
 /// The character's state in words, and what it means.
 fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
@@ -161,7 +163,10 @@ pub fn Injuries() -> impl IntoView {
         });
         let d = task.difficulty().map(|d| d.name()).unwrap_or_default();
         let pool = medicine_pool(intellect, rank, task).map_err(|e| e.to_string());
-        let on = Callback::new(move |r| ctx.edit(IxEdit::TreatInjury(i, r)));
+        let editor = ctx.editor();
+        let on: Hook<CheckResult> = Arc::new(move |r| {
+            editor.edit(IxEdit::TreatInjury(i, r));
+        });
         ctx.roll(
             format!("Medicine ({d}) to treat a Critical Injury"),
             pool,

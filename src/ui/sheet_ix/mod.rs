@@ -9,11 +9,12 @@ mod skills;
 mod spells;
 
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
 use super::state::{AppState, Doc};
-use super::tray::{CharacterRolls, Prefill, TrayHandle, TrayRequest};
+use super::tray::{CharacterRolls, Hook, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
@@ -31,7 +32,40 @@ pub(crate) struct Ctx {
     table: Doc<IxTableDoc>,
 }
 
+/// Changes one Ix character through the app's state. It holds nothing of the sheet's own, so a
+/// tray hook can keep it after the sheet has gone.
+#[derive(Clone)]
+pub(crate) struct Editor {
+    state: AppState,
+    id: String,
+}
+
+impl Editor {
+    /// Applies an edit and says whether it was; a refusal shows as a notice.
+    fn edit(&self, edit: IxEdit) -> bool {
+        let action = CharacterAction::EditIx {
+            id: self.id.clone(),
+            edit,
+        };
+        match self.state.dispatch(action) {
+            Ok(_) => true,
+            Err(msg) => {
+                self.state.notify(vec![msg]);
+                false
+            }
+        }
+    }
+}
+
 impl Ctx {
+    /// This character's [`Editor`], for a hook that may outlive the sheet.
+    fn editor(&self) -> Editor {
+        Editor {
+            state: self.state,
+            id: self.id.get_value(),
+        }
+    }
+
     /// Applies an edit; a refusal shows as a notice and changes nothing.
     fn edit(&self, edit: IxEdit) {
         self.try_edit(edit);
@@ -39,17 +73,7 @@ impl Ctx {
 
     /// [`Ctx::edit`] that says whether the edit was applied.
     fn try_edit(&self, edit: IxEdit) -> bool {
-        let action = CharacterAction::EditIx {
-            id: self.id.get_value(),
-            edit,
-        };
-        match self.state.dispatch(action) {
-            Ok(_) => true,
-            Err(msg) => {
-                self.notify(msg);
-                false
-            }
-        }
+        self.editor().edit(edit)
     }
 
     fn notify(&self, msg: String) {
@@ -72,16 +96,17 @@ impl Ctx {
         Callback::new(move |v| self.edit(IxEdit::SetText(f, v)))
     }
 
-    /// Opens the tray with `pool`. `then` receives the result of the roll. A Fortune Point
-    /// spent in the tray is taken from the session's points by the tray itself.
-    fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Callback<CheckResult>>) {
+    /// Opens the tray with `pool`. `then` receives the result of the roll, even after the
+    /// sheet has gone (see [`Hook`]). A Fortune Point spent in the tray is taken from the
+    /// session's points by the tray itself.
+    fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Hook<CheckResult>>) {
         let pool = match pool {
             Ok(p) => p,
             Err(e) => return self.state.notify(vec![e]),
         };
-        let on_ix = Callback::new(move |(_, r): (Pool, CheckResult)| {
-            if let Some(t) = then {
-                t.run(r);
+        let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(_, r)| {
+            if let Some(then) = &then {
+                then(r);
             }
         });
         expect_context::<TrayHandle>().open(TrayRequest {

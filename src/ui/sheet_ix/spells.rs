@@ -3,15 +3,18 @@
 
 use leptos::html;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use super::{AddRow, Ctx};
 use crate::model::ix_sheet::{IxEdit, NAME_MAX, SheetSpell};
 use crate::rules::ix::checks::Tradition;
+use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::magic::{
     EmpowerOption, EmpowerTrigger, MAX_DURATION_STEPS, MAX_SPELL_STRAIN, OVERLOAD_PATTERNS,
     SpellCategory, SpellDesign, SpellRange, default_categories, fallout_due,
 };
 use crate::ui::fields::{NumberInput, TextInput};
+use crate::ui::tray::Hook;
 
 const TRADITIONS: [Tradition; 3] = [Tradition::Arcana, Tradition::Divine, Tradition::Primal];
 
@@ -93,8 +96,9 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                 .collect();
             label.push_str(&format!(" with Overload: {}", names.join("; ")));
         }
-        let then = Callback::new(move |r: crate::rules::ix::dice::CheckResult| {
-            let paid = ctx.try_edit(IxEdit::CastSpell(i, picked.clone()));
+        let editor = ctx.editor();
+        let then: Hook<CheckResult> = Arc::new(move |r| {
+            let paid = editor.edit(IxEdit::CastSpell(i, picked.clone()));
             let mut words = format!("Last cast: {}.", r.describe());
             if paid {
                 words.push_str(&format!(" {} Strain paid.", d.strain));
@@ -113,7 +117,8 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             if let (true, Some(f)) = (fallout_due(&r), &d.fallout) {
                 words.push_str(&format!(" Fallout: {f}"));
             }
-            last.set(Some(words));
+            // The words belong to this card: if the sheet has gone, there is nowhere to show them.
+            last.try_set(Some(words));
         });
         ctx.roll(label, pool(), Some(then));
     };

@@ -116,6 +116,9 @@ pub enum PoolStep {
 pub enum TrayAction {
     /// A request: builds its pool, names the roll and clears the last result and refusal.
     Open(Box<Opening>),
+    /// The tray closed, and its request's hooks with it: a later wager's Cash change stays in
+    /// the tray. The pool, fields and label stay for the next opening.
+    EndRequest,
     SetMode(Mode),
     /// The character the next roll is stored with.
     SetWho(Option<String>),

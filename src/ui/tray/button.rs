@@ -22,9 +22,10 @@ pub fn DiceTray() -> impl IntoView {
 
     let close = Callback::new(move |()| {
         open.set(false);
-        // A sheet's hook belongs to the check it opened the tray for: closing without rolling
-        // drops it, so a later unrelated roll never settles that check.
-        tray.hooks.update_value(|h| h.on_ix = None);
+        // A sheet's hooks belong to the request it opened the tray with: closing drops them,
+        // so a later unrelated roll never settles that check and a later wager never charges
+        // that character. (The panel's chunk tells the state, see `panel.rs`.)
+        tray.hooks.set_value(Default::default());
         let back = tray.opener.try_get_value().flatten();
         tray.opener.set_value(None);
         match back.and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()) {
@@ -69,8 +70,12 @@ pub fn DiceTray() -> impl IntoView {
             aria-haspopup="dialog"
             aria-expanded=move || open.get().to_string()
             on:click=move |_| {
-                tray.opener.set_value(None);
-                open.update(|o| *o = !*o);
+                if open.get_untracked() {
+                    close.run(());
+                } else {
+                    tray.opener.set_value(None);
+                    open.set(true);
+                }
             }
         >
             <DieIcon/>

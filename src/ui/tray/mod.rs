@@ -62,6 +62,13 @@ pub trait StoryPoints {
     fn spend(&self, fortune: bool, who: Option<String>, label: &str) -> Result<(), String>;
 }
 
+/// What a requester asks done with a roll's result. A shared closure rather than a `Callback`:
+/// the tray lives as long as the app, and a roll made after leaving the sheet that opened it
+/// still belongs to its character, whereas a `Callback` is disposed with the sheet (and running
+/// it then panics). So a hook captures only what lives as long as the app, the [`AppState`] and
+/// the character's id, never the sheet's own signals.
+pub type Hook<T> = std::sync::Arc<dyn Fn(T) + Send + Sync>;
+
 /// What a sheet asks the tray to roll. Everything is optional: an empty request just opens.
 #[derive(Clone, Default)]
 pub struct TrayRequest {
@@ -77,20 +84,21 @@ pub struct TrayRequest {
     pub cash: Option<u32>,
     /// The character's Wealth, for a Cash wager.
     pub wealth: Option<u8>,
-    /// Receives the Cash change of each wager (the sheet applies it to the character).
-    /// Without one, the tray only updates its own Cash field.
-    pub on_cash: Option<Callback<LedgerEntry>>,
+    /// Receives the Cash change of each wager until the tray closes (the sheet applies it to
+    /// the character). Without one, the tray only updates its own Cash field.
+    pub on_cash: Option<Hook<LedgerEntry>>,
     /// Receives the pool as rolled and the result of the next Ix roll (once), so a sheet can
-    /// record what the check decided (a treated injury, a spent Fortune Point). Closing the
-    /// tray without rolling drops it.
-    pub on_ix: Option<Callback<(IxPool, IxResult)>>,
+    /// record what the check decided (a treated injury, a spell cast). Closing the tray
+    /// without rolling drops it.
+    pub on_ix: Option<Hook<(IxPool, IxResult)>>,
 }
 
-/// The current request's hooks: callbacks are not data, so they stay out of `TrayState`.
-#[derive(Clone, Copy, Default)]
+/// The current request's hooks: closures are not data, so they stay out of `TrayState`. Both
+/// belong to the request that opened the tray and are dropped when it closes.
+#[derive(Clone, Default)]
 struct Hooks {
-    on_cash: Option<Callback<LedgerEntry>>,
-    on_ix: Option<Callback<(IxPool, IxResult)>>,
+    on_cash: Option<Hook<LedgerEntry>>,
+    on_ix: Option<Hook<(IxPool, IxResult)>>,
 }
 
 /// A note about the log under the Log tab.
@@ -155,6 +163,7 @@ impl TrayHandle {
             on_cash,
             on_ix,
         } = request;
+        let cash_to_sheet = on_cash.is_some();
         tray.hooks.set_value(Hooks { on_cash, on_ix });
         let active = web_sys::window()
             .and_then(|w| w.document())
@@ -167,7 +176,7 @@ impl TrayHandle {
             prefill,
             cash,
             wealth,
-            cash_to_sheet: on_cash.is_some(),
+            cash_to_sheet,
         })));
         tray.open.set(true);
     }
@@ -284,12 +293,12 @@ impl Tray {
         if let Some(ix) = ix
             && let Some(hook) = self.hooks.try_update_value(|h| h.on_ix.take()).flatten()
         {
-            hook.run(ix);
+            hook(ix);
         }
         if let Some(entry) = cash
-            && let Some(hook) = self.hooks.try_with_value(|h| h.on_cash).flatten()
+            && let Some(hook) = self.hooks.try_with_value(|h| h.on_cash.clone()).flatten()
         {
-            hook.run(entry);
+            hook(entry);
         }
         let name = self.roster_name(log.character_id.as_ref());
         let record = log.record(browser::now_ms(), name);

@@ -25,6 +25,11 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
                 app,
             ))));
     }
+    // Closing drops the request's hooks (`button.rs`); the state learns it here, in the
+    // panel's chunk, so `apply` stays out of the first load.
+    on_cleanup(move || {
+        tray.act(TrayAction::EndRequest);
+    });
     let mode = tray.read(TrayState::mode);
     let label = tray.read(|s| s.label().to_string());
     let who = tray.read(|s| (s.who().cloned(), s.who_name().cloned()));

@@ -164,6 +164,10 @@ impl TrayState {
                 self.open_with(*opening);
                 TrayApplied::Changed
             }
+            TrayAction::EndRequest => {
+                self.cash_to_sheet = false;
+                TrayApplied::Changed
+            }
             TrayAction::SetMode(mode) => {
                 self.mode = mode;
                 TrayApplied::Changed

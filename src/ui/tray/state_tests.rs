@@ -339,6 +339,25 @@ fn a_wager_without_a_sheet_updates_the_trays_cash() {
 }
 
 #[test]
+fn after_the_tray_closes_a_wager_updates_the_trays_cash_not_the_sheets() {
+    let entry = LedgerEntry {
+        amount: -3,
+        reason: "Rope".into(),
+        balance: 1,
+        at: None,
+    };
+    let mut s = opened(Opening {
+        cash: Some(4),
+        cash_to_sheet: true,
+        ..Opening::default()
+    });
+    s.apply(TrayAction::EndRequest).unwrap();
+    assert!(!s.cash_to_sheet());
+    s.apply(rolled("Bought", Some(entry))).unwrap();
+    assert_eq!(s.field(Field::CashHeld), 1);
+}
+
+#[test]
 fn a_cash_wager_above_the_cash_held_is_refused_by_the_rules() {
     let s = opened(Opening {
         label: "Rope".into(),

@@ -175,6 +175,8 @@ pub enum RosterError {
     Sheet(EditError),
     /// A sheet edit of one game was sent to a character of the other.
     WrongGame(System),
+    /// A sheet edit or a batch sent to `Roster::apply_listing`, which changes only the list.
+    NotAListChange,
     /// One action of a batch was refused, so none of the batch was applied.
     InBatch {
         /// The name of the character that action was for (empty when it names none).
@@ -204,6 +206,10 @@ impl fmt::Display for RosterError {
                 f,
                 "That change is for an {} sheet, and this character plays another game.",
                 system.label()
+            ),
+            RosterError::NotAListChange => write!(
+                f,
+                "That change is made from the character's sheet, not the roster."
             ),
             RosterError::InBatch { name, error } if name.is_empty() => {
                 write!(f, "{error} Nothing was changed.")
@@ -331,6 +337,55 @@ impl Roster {
     /// Applies one action. On error nothing changes.
     pub fn apply(&mut self, action: CharacterAction, now_ms: u64) -> Result<Applied, RosterError> {
         match action {
+            CharacterAction::EditIx { id, edit } => {
+                self.edit(&id, now_ms, |c| match &mut c.sheet {
+                    Sheet::Ix(sheet) => sheet.apply(edit).map_err(RosterError::Sheet),
+                    Sheet::Expedition(_) => Err(RosterError::WrongGame(System::Ix)),
+                })
+            }
+            // Stamped here, so every Cash change the edit records says when it happened.
+            CharacterAction::EditExpedition { id, edit } => {
+                self.edit(&id, now_ms, |c| match &mut c.sheet {
+                    Sheet::Expedition(sheet) => sheet
+                        .apply(ExpEdit::At(now_ms, Box::new(edit)))
+                        .map_err(RosterError::Sheet),
+                    Sheet::Ix(_) => Err(RosterError::WrongGame(System::Expedition)),
+                })
+            }
+            CharacterAction::Batch(actions) => {
+                let mut next = self.clone();
+                let mut done = Vec::with_capacity(actions.len());
+                for action in actions {
+                    let name = action
+                        .target()
+                        .and_then(|id| next.get(id))
+                        .map(|c| c.name.clone())
+                        .unwrap_or_default();
+                    let applied =
+                        next.apply(action, now_ms)
+                            .map_err(|error| RosterError::InBatch {
+                                name,
+                                error: Box::new(error),
+                            })?;
+                    done.push(applied);
+                }
+                *self = next;
+                Ok(Applied::Many(done))
+            }
+            listing => self.apply_listing(listing, now_ms),
+        }
+    }
+
+    /// Applies a change to the list itself (create, rename, duplicate, delete, restore) and
+    /// refuses sheet edits and batches. The roster screen dispatches through this, so the
+    /// first-load code does not carry every sheet's reducer: the release build fetches those
+    /// with the sheets (`docs/size.md`).
+    pub fn apply_listing(
+        &mut self,
+        action: CharacterAction,
+        now_ms: u64,
+    ) -> Result<Applied, RosterError> {
+        match action {
             CharacterAction::Create { id, system, name } => {
                 self.ensure_free(&id)?;
                 let c = Character::new(id, system, clean_name(&name)?, now_ms);
@@ -373,41 +428,9 @@ impl Roster {
                 self.characters.insert(at, character.clone());
                 Ok(Applied::Saved(character))
             }
-            CharacterAction::EditIx { id, edit } => {
-                self.edit(&id, now_ms, |c| match &mut c.sheet {
-                    Sheet::Ix(sheet) => sheet.apply(edit).map_err(RosterError::Sheet),
-                    Sheet::Expedition(_) => Err(RosterError::WrongGame(System::Ix)),
-                })
-            }
-            // Stamped here, so every Cash change the edit records says when it happened.
-            CharacterAction::EditExpedition { id, edit } => {
-                self.edit(&id, now_ms, |c| match &mut c.sheet {
-                    Sheet::Expedition(sheet) => sheet
-                        .apply(ExpEdit::At(now_ms, Box::new(edit)))
-                        .map_err(RosterError::Sheet),
-                    Sheet::Ix(_) => Err(RosterError::WrongGame(System::Expedition)),
-                })
-            }
-            CharacterAction::Batch(actions) => {
-                let mut next = self.clone();
-                let mut done = Vec::with_capacity(actions.len());
-                for action in actions {
-                    let name = action
-                        .target()
-                        .and_then(|id| next.get(id))
-                        .map(|c| c.name.clone())
-                        .unwrap_or_default();
-                    let applied =
-                        next.apply(action, now_ms)
-                            .map_err(|error| RosterError::InBatch {
-                                name,
-                                error: Box::new(error),
-                            })?;
-                    done.push(applied);
-                }
-                *self = next;
-                Ok(Applied::Many(done))
-            }
+            CharacterAction::EditIx { .. }
+            | CharacterAction::EditExpedition { .. }
+            | CharacterAction::Batch(_) => Err(RosterError::NotAListChange),
         }
     }
 
@@ -609,5 +632,44 @@ mod tests {
             Err(RosterError::DuplicateId { .. })
         ));
         assert_eq!(r.characters.len(), 1);
+    }
+
+    #[test]
+    fn the_listing_reducer_makes_list_changes_like_apply_and_refuses_sheet_edits() {
+        let mut by_apply = roster_with(&[("A", System::Ix), ("B", System::Expedition)]);
+        let mut by_listing = by_apply.clone();
+        let actions = [
+            CharacterAction::Rename {
+                id: "id0".into(),
+                name: " Ada ".into(),
+            },
+            CharacterAction::Duplicate {
+                id: "id1".into(),
+                new_id: "id2".into(),
+            },
+            CharacterAction::Delete { id: "id0".into() },
+        ];
+        for action in actions {
+            assert_eq!(
+                by_apply.apply(action.clone(), 5),
+                by_listing.apply_listing(action, 5)
+            );
+        }
+        assert_eq!(by_apply, by_listing);
+
+        let before = by_listing.clone();
+        let edit = CharacterAction::EditIx {
+            id: "id1".into(),
+            edit: IxEdit::SetText(super::super::ix_sheet::Text::Notes, "x".into()),
+        };
+        assert_eq!(
+            by_listing.apply_listing(edit.clone(), 6),
+            Err(RosterError::NotAListChange)
+        );
+        assert_eq!(
+            by_listing.apply_listing(CharacterAction::Batch(vec![edit]), 6),
+            Err(RosterError::NotAListChange)
+        );
+        assert_eq!(by_listing, before);
     }
 }

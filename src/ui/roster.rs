@@ -115,7 +115,7 @@ fn submit_name(
     set_error: WriteSignal<Option<String>>,
     input: NodeRef<html::Input>,
 ) -> bool {
-    match state.dispatch(action) {
+    match state.dispatch_listing(action) {
         Ok(()) => true,
         Err(msg) => {
             set_error.set(Some(msg));
@@ -262,12 +262,12 @@ fn CharacterCard(id: String) -> impl IntoView {
             id: id.get_value(),
             new_id: browser::new_id(),
         };
-        if let Err(msg) = state.dispatch(action) {
+        if let Err(msg) = state.dispatch_listing(action) {
             state.notify(vec![msg]);
         }
     };
     let delete = move |_| {
-        if let Err(msg) = state.dispatch(CharacterAction::Delete { id: id.get_value() }) {
+        if let Err(msg) = state.dispatch_listing(CharacterAction::Delete { id: id.get_value() }) {
             state.notify(vec![msg]);
         }
     };

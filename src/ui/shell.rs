@@ -89,9 +89,19 @@ pub fn App() -> impl IntoView {
             ExternalChange::Ignored => {}
         }
     });
+    // Closing the tab while storage still refuses a write would lose it: try once more, and
+    // if something is still owed, let the browser ask before the page goes.
+    let unload_listener = window_event_listener(ev::beforeunload, move |e| {
+        state.flush();
+        if state.owes_writes() {
+            e.prevent_default();
+            e.set_return_value("Some changes are not saved yet.");
+        }
+    });
     on_cleanup(move || {
         hash_listener.remove();
         storage_listener.remove();
+        unload_listener.remove();
     });
 
     Effect::new(move |_| {

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use super::browser;
 use crate::model::{
     Applied, Character, CharacterAction, ConflictChoice, ExportKind, NamedDoc, NamedDocument,
-    PlanItem, Roster, Settings, Theme, apply_import, apply_with_roster, encode, export_file,
+    PlanItem, Roster, RosterError, Settings, Theme, apply_import, apply_with_roster, encode,
+    export_file,
 };
 use crate::storage::{KeyValue, LockedRecord, Pending, Problem, Store, open_local};
 
@@ -180,10 +181,23 @@ impl AppState {
     /// Applies a roster change and saves it. A refused change returns the reason and changes
     /// nothing; a failed save keeps the change in memory and shows the banner.
     pub fn dispatch(&self, action: CharacterAction) -> Result<(), String> {
+        self.dispatch_with(|roster, now| roster.apply(action, now))
+    }
+
+    /// `dispatch` for a change to the list itself (create, rename, duplicate, delete, undo):
+    /// what the first screen needs, without the sheets' reducers (`Roster::apply_listing`).
+    pub fn dispatch_listing(&self, action: CharacterAction) -> Result<(), String> {
+        self.dispatch_with(|roster, now| roster.apply_listing(action, now))
+    }
+
+    fn dispatch_with(
+        &self,
+        reduce: impl FnOnce(&mut Roster, u64) -> Result<Applied, RosterError>,
+    ) -> Result<(), String> {
         let now = browser::now_ms();
         let applied = self
             .roster
-            .try_update(|r| r.apply(action, now))
+            .try_update(|r| reduce(r, now))
             .ok_or_else(|| "The app is shutting down.".to_string())?
             .map_err(|e| e.to_string())?;
         self.record(&applied);
@@ -287,7 +301,7 @@ impl AppState {
         let Some(last) = self.deleted.try_update(Vec::pop).flatten() else {
             return;
         };
-        if let Err(msg) = self.dispatch(CharacterAction::Restore {
+        if let Err(msg) = self.dispatch_listing(CharacterAction::Restore {
             character: last.character,
             position: last.position,
         }) {
@@ -326,17 +340,24 @@ impl AppState {
 
     /// A write went through: the failure banner goes, unless the roster still owes storage.
     fn saved(&self) {
-        let owed = self
-            .pending
-            .with_value(|p| !p.save.is_empty() || !p.delete.is_empty() || p.index)
-            || self.owed_docs.with_value(|o| !o.is_empty());
-        if owed {
+        if self.owes_writes() {
             return;
         }
         if self.save_error.get_untracked().is_some() {
             self.save_error.set(None);
         }
         browser::set_root_attribute("data-unsaved", None);
+    }
+
+    /// Whether any change made here has not reached storage yet.
+    pub fn owes_writes(&self) -> bool {
+        self.pending
+            .try_with_value(|p| !p.save.is_empty() || !p.delete.is_empty() || p.index)
+            .unwrap_or(false)
+            || self
+                .owed_docs
+                .try_with_value(|o| !o.is_empty())
+                .unwrap_or(false)
     }
 
     fn unsaved(&self, message: String) {

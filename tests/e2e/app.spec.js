@@ -279,6 +279,44 @@ test("full storage keeps the change in memory, says so, and saves on the next ch
   await app.close();
 });
 
+test("leaving with a change storage refused asks first; once it is saved, leaving does not ask", async ({ page }) => {
+  await page.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (window.__fullStorage && key.startsWith("satchel/v1/character/")) {
+        throw new DOMException("full", "QuotaExceededError");
+      }
+      return real.call(this, key, value);
+    };
+  });
+  const app = await openApp(page);
+  await page.evaluate(() => (window.__fullStorage = true));
+  await app.create("Ix", "Unsaved Uma");
+  await expect(app.banner("Not saved")).toBeVisible();
+
+  // Closing the tab now would lose Uma: the browser asks, and staying keeps her.
+  const asked = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.dismiss();
+  await expect(app.card("Unsaved Uma")).toBeVisible();
+
+  // Room again: once the write goes through, a reload leaves without asking.
+  await page.evaluate(() => (window.__fullStorage = false));
+  await app.banner("Not saved").getByRole("button", { name: "Try saving again" }).click();
+  await expect(app.banner("Not saved")).toHaveCount(0);
+  const dialogs = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.type());
+    d.accept();
+  });
+  await app.reload();
+  await expect(app.card("Unsaved Uma")).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await app.close();
+});
+
 test("without storage the app runs in memory and warns", async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(window, "localStorage", {

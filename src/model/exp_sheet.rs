@@ -320,7 +320,12 @@ pub enum ExpEdit {
 fn text(what: &str, s: &str, max: usize) -> Result<String, EditError> {
     let t = s.trim();
     if t.is_empty() {
-        return Err(format!("Type a {what}.").into());
+        let article = if what.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        return Err(format!("Type {article} {what}.").into());
     }
     if t.chars().count() > max {
         return Err(format!("The {what} is too long (at most {max} characters).").into());

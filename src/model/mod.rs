@@ -32,8 +32,9 @@ pub use export::{
 };
 pub use named::{NamedDocument, apply_with_roster};
 pub use rolls::{
-    GENESIS, ROLLS_KEPT, ROLLS_SCHEMA, RollEntry, RollExportFile, RollLog, RollRecord, Verdict,
-    entry_hash, verify_entries, verify_export,
+    GENESIS, ROLLS_KEPT, ROLLS_SCHEMA, RollEntry, RollExportFile, RollLog, RollRecord,
+    VERIFY_MAX_BYTES, Verdict, entry_hash, find_code, short_code, verify_entries, verify_export,
+    verify_file,
 };
 pub use settings::{Settings, Theme};
 pub use share::{

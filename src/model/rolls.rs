@@ -168,11 +168,32 @@ pub struct RollExportFile {
     pub entries: Vec<RollEntry>,
 }
 
+/// The largest log file "Verify a log file" reads: 1,000 rolls come to well under 1 MB, so a
+/// bigger file is not an export of ours, and is refused before it is read or parsed.
+pub const VERIFY_MAX_BYTES: u64 = 4_000_000;
+
+/// How many hex digits of a hash the app shows as a roll's code (the tray's chain head).
+pub const CODE_CHARS: usize = 12;
+
+/// The short code of a hash, as the tray shows it.
+pub fn short_code(hash: &str) -> &str {
+    hash.get(..CODE_CHARS).unwrap_or(hash)
+}
+
 /// What "Verify a log file" found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// Every link holds: `count` entries, from roll `first` to roll `last`.
-    Intact { count: usize, first: u64, last: u64 },
+    /// Every link holds: `count` entries, from roll `first` to roll `last`. `from_start` says
+    /// whether the file begins at the log's first roll (roll #1, chained from nothing); when it
+    /// does not, rolls before `first` are not in the file (trimmed or cut). `head` is the last
+    /// entry's hash.
+    Intact {
+        count: usize,
+        first: u64,
+        last: u64,
+        from_start: bool,
+        head: String,
+    },
     /// The entry at `position` (1-based in the file), roll `seq`, does not match its hash, or
     /// was re-hashed so that the next entry no longer links to it.
     Edited { position: usize, seq: u64 },
@@ -181,6 +202,9 @@ pub enum Verdict {
     /// Entries are missing just before `position` (or at the end, when `position` is past
     /// the last entry).
     Removed { position: usize, after_seq: u64 },
+    /// The entries at `position` and `position + 1` are both in the chain, in the wrong order:
+    /// roll `seq` comes before roll `seq - 1`.
+    Swapped { position: usize, seq: u64 },
     /// Not a Satchel roll log at all.
     Unreadable(String),
 }
@@ -190,8 +214,31 @@ impl Verdict {
     pub fn words(&self) -> String {
         match self {
             Verdict::Intact { count: 0, .. } => "The chain is intact (the log is empty).".into(),
-            Verdict::Intact { count, first, last } => {
-                format!("The chain is intact: {count} rolls, #{first} to #{last}.")
+            Verdict::Intact {
+                count,
+                first,
+                last,
+                from_start: true,
+                head,
+            } => format!(
+                "The chain is intact: {count} rolls, #{first} to #{last}, from the log's first roll. Its head code is {}.",
+                short_code(head)
+            ),
+            Verdict::Intact {
+                count,
+                first,
+                last,
+                from_start: false,
+                head,
+            } => {
+                let missing = match first.saturating_sub(1) {
+                    1 => "roll #1 is".to_string(),
+                    n => format!("rolls #1 to #{n} are"),
+                };
+                format!(
+                    "The chain is intact: {count} rolls, #{first} to #{last}, but it does not start at the log's first roll: {missing} not in this file (the log keeps the newest {ROLLS_KEPT}, or they were cut). Its head code is {}.",
+                    short_code(head)
+                )
             }
             Verdict::Edited { position, seq } => format!(
                 "Entry {position} (roll #{seq}) was edited: its content no longer matches its hash."
@@ -203,32 +250,70 @@ impl Verdict {
                 position,
                 after_seq,
             } => format!("Rolls were removed after roll #{after_seq} (before entry {position})."),
+            Verdict::Swapped { position, seq } => format!(
+                "Entries {position} and {} were swapped: roll #{seq} comes before roll #{}.",
+                position + 1,
+                seq.saturating_sub(1)
+            ),
             Verdict::Unreadable(why) => format!("This is not a Satchel roll log ({why})."),
         }
     }
 }
 
+/// Where a code the GM noted (a chain head, at least 6 hex digits) is in `entries`: the roll it
+/// names, so every roll up to it is known unchanged since the code was noted. `None` when no
+/// entry's hash starts with it.
+pub fn find_code(entries: &[RollEntry], code: &str) -> Option<u64> {
+    let code = code.trim().to_ascii_lowercase();
+    if code.len() < 6 || !code.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    entries
+        .iter()
+        .find(|e| e.hash.starts_with(&code))
+        .map(|e| e.seq)
+}
+
 /// Checks an exported log's text and reports the first break in the chain.
 pub fn verify_export(text: &str) -> Verdict {
+    verify_file(text).0
+}
+
+/// `verify_export`, with the file's entries when it could be read (to look up a noted code).
+pub fn verify_file(text: &str) -> (Verdict, Vec<RollEntry>) {
+    if text.len() as u64 > VERIFY_MAX_BYTES {
+        return (
+            Verdict::Unreadable(format!(
+                "the file is {:.1} MB; an exported log is under {} MB",
+                text.len() as f64 / 1e6,
+                VERIFY_MAX_BYTES / 1_000_000
+            )),
+            Vec::new(),
+        );
+    }
     let file: RollExportFile = match serde_json::from_str(text) {
         Ok(f) => f,
-        Err(e) => return Verdict::Unreadable(e.to_string()),
+        Err(e) => return (Verdict::Unreadable(e.to_string()), Vec::new()),
     };
     if file.format != EXPORT_FORMAT {
-        return Verdict::Unreadable(format!("format is \"{}\"", file.format));
+        return (
+            Verdict::Unreadable(format!("format is \"{}\"", file.format)),
+            Vec::new(),
+        );
     }
     let v = verify_entries(&file.entries);
     if !matches!(v, Verdict::Intact { .. }) {
-        return v;
+        return (v, file.entries);
     }
     let head = file.entries.last().map_or(GENESIS, |e| e.hash.as_str());
     if file.head != head || file.count != file.entries.len() as u64 {
-        return Verdict::Removed {
+        let removed = Verdict::Removed {
             position: file.entries.len() + 1,
             after_seq: file.entries.last().map_or(0, |e| e.seq),
         };
+        return (removed, file.entries);
     }
-    v
+    (v, file.entries)
 }
 
 /// Walks a chain: each entry must match its own hash and link to the one before it.
@@ -247,6 +332,25 @@ pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
         let before = &entries[i - 1];
         if e.prev == before.hash && e.seq == before.seq + 1 {
             continue;
+        }
+        // Two neighbours in the wrong order: the first of them links to the second, and the
+        // entry after them links to the one before them.
+        if let Some(next) = entries.get(i + 1)
+            && next.prev == before.hash
+            && e.prev == next.hash
+            && e.seq == next.seq + 1
+        {
+            return Verdict::Swapped {
+                position: i + 1,
+                seq: e.seq,
+            };
+        }
+        // The same at the file's start, where the earlier has no predecessor to show it.
+        if before.prev == e.hash && e.seq + 1 == before.seq {
+            return Verdict::Swapped {
+                position: i,
+                seq: before.seq,
+            };
         }
         // Classify the break by what the entry links to instead.
         if i >= 2 && e.prev == entries[i - 2].hash {
@@ -282,5 +386,12 @@ pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
         count: entries.len(),
         first: entries.first().map_or(0, |e| e.seq),
         last: entries.last().map_or(0, |e| e.seq),
+        from_start: entries
+            .first()
+            .is_none_or(|e| e.seq == 1 && e.prev == GENESIS),
+        head: entries
+            .last()
+            .map_or(GENESIS, |e| e.hash.as_str())
+            .to_string(),
     }
 }

@@ -52,11 +52,16 @@ pub struct AppState {
     /// Named documents whose last write failed: (name, the text still owed), retried by
     /// [`AppState::flush`].
     owed_docs: StoredValue<Vec<(&'static str, String)>>,
+    /// Writers kept outside the app's store (the dice tray's roll log) whose last write
+    /// failed: each is run again by [`AppState::flush`] and dropped once it goes through.
+    owed_writers: StoredValue<Vec<(&'static str, OwedWrite)>, LocalStorage>,
     /// The app's root owner: documents opened from a screen belong to the app, not the screen.
     owner: StoredValue<Option<Owner>, LocalStorage>,
 }
 
-/// A named document opened so far: its name and its `RwSignal`, typed by the caller.
+/// A write to try again: `Ok` once what it owed is in storage.
+pub type OwedWrite = std::rc::Rc<dyn Fn() -> Result<(), crate::storage::StorageError>>;
+
 /// A named document opened so far: its name, its `RwSignal` (typed by the caller) and how to
 /// read it again from storage.
 type OpenDoc = (&'static str, Box<dyn Any>, std::rc::Rc<dyn Fn()>);
@@ -147,6 +152,7 @@ impl AppState {
             external_doc: RwSignal::new((0, String::new())),
             docs: StoredValue::new_local(Vec::new()),
             owed_docs: StoredValue::new(Vec::new()),
+            owed_writers: StoredValue::new_local(Vec::new()),
             owner: StoredValue::new_local(Owner::current()),
         };
         state.push_problems(problems);
@@ -331,6 +337,17 @@ impl AppState {
             self.owed_docs.set_value(owed);
             roster.and(docs)
         });
+        // Run outside the store's borrow: a writer keeps its own (the roll log's).
+        let mut others = Ok(());
+        for (name, write) in self.owed_writers.get_value() {
+            match write() {
+                Ok(()) => self
+                    .owed_writers
+                    .update_value(|w| w.retain(|(n, _)| *n != name)),
+                Err(e) => others = Err(e),
+            }
+        }
+        let result = result.and(others);
         match result {
             Ok(()) => self.saved(),
             Err(e) => self.unsaved(e.to_string()),
@@ -349,6 +366,32 @@ impl AppState {
         browser::set_root_attribute("data-unsaved", None);
     }
 
+    /// A write kept outside the app's store failed: `write` is tried again with every flush
+    /// (the banner's button, the next change, leaving the tab) until it goes through, and the
+    /// "Not saved" banner shows until then.
+    pub fn owe_write(&self, name: &'static str, write: OwedWrite) {
+        self.owed_writers.update_value(|w| {
+            w.retain(|(n, _)| *n != name);
+            w.push((name, write));
+        });
+        self.flush();
+    }
+
+    /// What `owe_write` registered under `name` went through by other means (the next roll).
+    pub fn wrote(&self, name: &'static str) {
+        let had = self
+            .owed_writers
+            .try_update_value(|w| {
+                let before = w.len();
+                w.retain(|(n, _)| *n != name);
+                w.len() != before
+            })
+            .unwrap_or(false);
+        if had {
+            self.saved();
+        }
+    }
+
     /// Whether any change made here has not reached storage yet.
     pub fn owes_writes(&self) -> bool {
         self.pending
@@ -356,6 +399,10 @@ impl AppState {
             .unwrap_or(false)
             || self
                 .owed_docs
+                .try_with_value(|o| !o.is_empty())
+                .unwrap_or(false)
+            || self
+                .owed_writers
                 .try_with_value(|o| !o.is_empty())
                 .unwrap_or(false)
     }

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { openApp } from "./pages.js";
+import { openApp, storageCanFill } from "./pages.js";
 
 test("first visit shows the empty roster and a way to create", async ({ page }) => {
   const app = await openApp(page);
@@ -256,15 +256,7 @@ test("a GM table open in two tabs shows what the other tab wrote", async ({ page
 });
 
 test("full storage keeps the change in memory, says so, and saves on the next change", async ({ page }) => {
-  await page.addInitScript(() => {
-    const real = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-      if (window.__fullStorage && key.startsWith("satchel/v1/character/")) {
-        throw new DOMException("full", "QuotaExceededError");
-      }
-      return real.call(this, key, value);
-    };
-  });
+  await storageCanFill(page, "satchel/v1/character/");
   const app = await openApp(page);
   await page.evaluate(() => (window.__fullStorage = true));
   await app.create("Ix", "Unsaved Uma");
@@ -280,15 +272,7 @@ test("full storage keeps the change in memory, says so, and saves on the next ch
 });
 
 test("leaving with a change storage refused asks first; once it is saved, leaving does not ask", async ({ page }) => {
-  await page.addInitScript(() => {
-    const real = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-      if (window.__fullStorage && key.startsWith("satchel/v1/character/")) {
-        throw new DOMException("full", "QuotaExceededError");
-      }
-      return real.call(this, key, value);
-    };
-  });
+  await storageCanFill(page, "satchel/v1/character/");
   const app = await openApp(page);
   await page.evaluate(() => (window.__fullStorage = true));
   await app.create("Ix", "Unsaved Uma");

@@ -2,7 +2,7 @@ import { test, expect } from "@playwright/test";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openApp } from "./pages.js";
+import { openApp, storageCanFill } from "./pages.js";
 
 async function exportEverything(page) {
   const [download] = await Promise.all([
@@ -146,15 +146,7 @@ test("exporting one character downloads just that one", async ({ page }) => {
 });
 
 test("the tab whose edit was overwritten by another tab is told", async ({ page, context }) => {
-  await context.addInitScript(() => {
-    const real = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-      if (window.__fullStorage && key.startsWith("satchel/v1/character/")) {
-        throw new DOMException("full", "QuotaExceededError");
-      }
-      return real.call(this, key, value);
-    };
-  });
+  await storageCanFill(context, "satchel/v1/character/");
   const a = await openApp(page);
   await a.create("Ix", "Contested");
   const pageB = await context.newPage();

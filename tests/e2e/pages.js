@@ -17,6 +17,23 @@ export async function audit(page, label) {
 }
 
 /** Starts a server for one test and collects every request the page makes. */
+/**
+ * Lets a test fill storage: while `window.__fullStorage` is true, writes to keys starting with
+ * `prefix` throw QuotaExceededError, as a full localStorage does. `target` is a page or a
+ * context (for every tab).
+ */
+export async function storageCanFill(target, prefix) {
+  await target.addInitScript((prefix) => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (window.__fullStorage && key.startsWith(prefix)) {
+        throw new DOMException("full", "QuotaExceededError");
+      }
+      return real.call(this, key, value);
+    };
+  }, prefix);
+}
+
 export async function openApp(page, hash = "") {
   const server = await startServer();
   // Any Content-Security-Policy violation the browser reports fails the test at close().

@@ -4,7 +4,7 @@ import { test, expect } from "@playwright/test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { openApp } from "./pages.js";
+import { openApp, storageCanFill } from "./pages.js";
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -208,6 +208,43 @@ for (const size of SIZES) {
   });
 }
 
+test("rolls made while storage is full are kept, flagged, and saved in order once there is room", async ({ page }) => {
+  await storageCanFill(page, "satchel/v1/rolls");
+  const app = await openApp(page);
+  await app.openTray();
+  await app.trayMode("Plain dice");
+  await app.roll();
+  const stored = async () => JSON.parse((await app.storage())["satchel/v1/rolls"] ?? '{"entries":[]}').entries;
+  await expect.poll(async () => (await stored()).length).toBe(1);
+
+  await page.evaluate(() => (window.__fullStorage = true));
+  for (let i = 0; i < 3; i++) await app.roll();
+  await expect(app.banner("Not saved")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-unsaved", "true");
+  expect((await stored()).length).toBe(1);
+  await app.trayMode("Log");
+  const log = app.tray().getByRole("list", { name: "Rolls, newest first" });
+  await expect(log.getByRole("listitem")).toHaveCount(4);
+
+  // Room again: the banner's retry writes the three owed rolls after the first, chained.
+  await page.evaluate(() => (window.__fullStorage = false));
+  await app.tray().getByRole("button", { name: "Close" }).click();
+  await app.banner("Not saved").getByRole("button", { name: "Try saving again" }).click();
+  await expect(app.banner("Not saved")).toHaveCount(0);
+  const entries = await stored();
+  expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  for (let i = 1; i < entries.length; i++) expect(entries[i].prev).toBe(entries[i - 1].hash);
+
+  // The next roll follows them.
+  await app.reload();
+  await app.openTray();
+  await app.trayMode("Plain dice");
+  await app.roll();
+  await expect.poll(async () => (await stored()).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
 test("the log keeps rolls across a reload, filters, exports, and catches a tampered export", async ({ page }) => {
   const app = await openApp(page);
   await app.create("Ix", "Vex");
@@ -247,7 +284,29 @@ test("the log keeps rolls across a reload, filters, exports, and catches a tampe
   const status = app.tray().getByRole("status");
   writeFileSync(join(dir, "intact.json"), exported);
   await verify.setInputFiles(join(dir, "intact.json"));
-  await expect(status).toHaveText("The chain is intact: 3 rolls, #1 to #3.");
+  await expect(status).toHaveText(
+    `The chain is intact: 3 rolls, #1 to #3, from the log's first roll. Its head code is ${file.head.slice(0, 12)}.`,
+  );
+  await expect(app.tray().getByText(`Chain head code ${file.head.slice(0, 12)}`)).toBeVisible();
+
+  // A code noted at roll #2 is found in the later file; a file missing its first roll says so.
+  await app.tray().getByRole("textbox", { name: "Head code you noted (optional)" }).fill(file.entries[1].hash.slice(0, 12));
+  await verify.setInputFiles([]);
+  await verify.setInputFiles(join(dir, "intact.json"));
+  await expect(status).toContainText(`is roll #2 here: every roll up to it is as it was when you noted it.`);
+  const cut = JSON.parse(exported);
+  cut.entries.splice(0, 1);
+  cut.count = 2;
+  writeFileSync(join(dir, "cut.json"), JSON.stringify(cut));
+  await verify.setInputFiles(join(dir, "cut.json"));
+  await expect(status).toContainText("#2 to #3, but it does not start at the log's first roll: roll #1 is not in this file");
+  await app.tray().getByRole("textbox", { name: "Head code you noted (optional)" }).fill("");
+
+  const swapped = JSON.parse(exported);
+  [swapped.entries[1], swapped.entries[2]] = [swapped.entries[2], swapped.entries[1]];
+  writeFileSync(join(dir, "swapped.json"), JSON.stringify(swapped));
+  await verify.setInputFiles(join(dir, "swapped.json"));
+  await expect(status).toHaveText("Entries 2 and 3 were swapped: roll #3 comes before roll #2.");
 
   file.entries[1].record.outcome = "Total 99";
   writeFileSync(join(dir, "edited.json"), JSON.stringify(file));

@@ -2,7 +2,7 @@
 // HP; armour and its Block come from the gear; the session's Fortune is one pool that the GM
 // table, the sheet and the tray share, even across tabs.
 import { test, expect } from "@playwright/test";
-import { audit, openApp } from "./pages.js";
+import { audit, openApp, storageCanFill } from "./pages.js";
 
 const gearOf = (page) => page.getByRole("region", { name: "Gear", exact: true });
 
@@ -150,15 +150,7 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
 });
 
 test("a GM table changed while storage is full is kept, survives leaving the screen, and saves when there is room", async ({ page }) => {
-  await page.addInitScript(() => {
-    const real = Storage.prototype.setItem;
-    Storage.prototype.setItem = function (key, value) {
-      if (window.__fullStorage && key.startsWith("satchel/v1/doc/")) {
-        throw new DOMException("full", "QuotaExceededError");
-      }
-      return real.call(this, key, value);
-    };
-  });
+  await storageCanFill(page, "satchel/v1/doc/");
   const app = await openApp(page);
   await app.create("Ix", "Vex");
   await page.goto(app.server.url + "#/table/ix");

@@ -712,12 +712,12 @@ fn connections_check_uses_the_factors_reputation_and_flags_enmity() {
             },
         )
     };
-    // An empty Ask is refused.
+    // An empty Ask is refused, in a sentence.
     let before = s.clone();
-    assert!(
-        s.apply(check(1, " ", ConnectionsFactors::default(), None))
-            .is_err()
-    );
+    let refused = s
+        .apply(check(1, " ", ConnectionsFactors::default(), None))
+        .unwrap_err();
+    assert_eq!(refused.to_string(), "Type an Ask.");
     assert_eq!(s, before);
     // Ob 10 against 4 dice always fails by 6 or more: the Enmity Clause opens, once per Ask.
     let hard = ConnectionsFactors {

@@ -1,7 +1,8 @@
 //! The roll log: chaining, trimming, export and verification, and its storage record.
 
 use satchel::model::{
-    GENESIS, ROLLS_KEPT, RollLog, RollRecord, Verdict, entry_hash, verify_entries, verify_export,
+    GENESIS, ROLLS_KEPT, RollLog, RollRecord, VERIFY_MAX_BYTES, Verdict, entry_hash, find_code,
+    short_code, verify_entries, verify_export,
 };
 use satchel::storage::{KeyValue, MemoryStore, ROLLS_KEY, RollStore, RollsProblem};
 
@@ -45,7 +46,9 @@ fn entries_chain_from_genesis() {
         Verdict::Intact {
             count: 5,
             first: 1,
-            last: 5
+            last: 5,
+            from_start: true,
+            head: log.head().to_string(),
         }
     );
 }
@@ -70,10 +73,23 @@ fn keeps_the_newest_thousand_and_stays_verifiable() {
         log.entries.last().map(|e| e.seq),
         Some(ROLLS_KEPT as u64 + 1)
     );
+    // Intact, but the file says it no longer starts at the log's first roll.
+    let verdict = verify_export(&log.export_json());
     assert!(matches!(
-        verify_export(&log.export_json()),
-        Verdict::Intact { first: 2, .. }
+        verdict,
+        Verdict::Intact {
+            first: 2,
+            from_start: false,
+            ..
+        }
     ));
+    assert!(
+        verdict
+            .words()
+            .contains("does not start at the log's first roll: roll #1 is not in this file"),
+        "{}",
+        verdict.words()
+    );
 }
 
 fn tamper(log: &RollLog, f: impl FnOnce(&mut serde_json::Value)) -> String {
@@ -90,7 +106,9 @@ fn export_round_trips_and_verifies() {
         Verdict::Intact {
             count: 6,
             first: 1,
-            last: 6
+            last: 6,
+            from_start: true,
+            head: log.head().to_string(),
         }
     );
     assert_eq!(
@@ -98,7 +116,9 @@ fn export_round_trips_and_verifies() {
         Verdict::Intact {
             count: 0,
             first: 0,
-            last: 0
+            last: 0,
+            from_start: true,
+            head: GENESIS.to_string(),
         }
     );
 }
@@ -257,4 +277,103 @@ fn a_newer_log_is_never_overwritten() {
 fn a_full_store_is_reported() {
     let store = RollStore::new(MemoryStore::with_quota(100));
     assert!(store.save(&log_of(5)).is_err());
+}
+
+#[test]
+fn a_file_with_its_oldest_rolls_cut_is_intact_but_not_from_the_start() {
+    let log = log_of(6);
+    let text = tamper(&log, |v| {
+        v["entries"].as_array_mut().unwrap().drain(..2);
+        v["count"] = 4.into();
+    });
+    let verdict = verify_export(&text);
+    assert_eq!(
+        verdict,
+        Verdict::Intact {
+            count: 4,
+            first: 3,
+            last: 6,
+            from_start: false,
+            head: log.head().to_string(),
+        }
+    );
+    assert_eq!(
+        verdict.words(),
+        format!(
+            "The chain is intact: 4 rolls, #3 to #6, but it does not start at the log's first roll: rolls #1 to #2 are not in this file (the log keeps the newest {ROLLS_KEPT}, or they were cut). Its head code is {}.",
+            &log.head()[..12]
+        )
+    );
+    // The whole file names where it starts.
+    assert!(
+        verify_export(&log.export_json())
+            .words()
+            .contains("#1 to #6, from the log's first roll")
+    );
+}
+
+#[test]
+fn swapped_rolls_are_reported_as_swapped() {
+    let log = log_of(6);
+    let mut middle = log.entries.clone();
+    middle.swap(2, 3);
+    let verdict = verify_entries(&middle);
+    assert_eq!(
+        verdict,
+        Verdict::Swapped {
+            position: 3,
+            seq: 4
+        }
+    );
+    assert_eq!(
+        verdict.words(),
+        "Entries 3 and 4 were swapped: roll #4 comes before roll #3."
+    );
+    let mut start = log.entries.clone();
+    start.swap(0, 1);
+    assert_eq!(
+        verify_entries(&start),
+        Verdict::Swapped {
+            position: 1,
+            seq: 2
+        }
+    );
+    let mut end = log.entries.clone();
+    end.swap(4, 5);
+    assert_eq!(
+        verify_entries(&end),
+        Verdict::Swapped {
+            position: 5,
+            seq: 6
+        }
+    );
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_before_parsing() {
+    let huge = format!(
+        "{{\"format\":\"{}\"}}",
+        "x".repeat(VERIFY_MAX_BYTES as usize)
+    );
+    let verdict = verify_export(&huge);
+    assert!(matches!(verdict, Verdict::Unreadable(_)));
+    assert!(verdict.words().contains("an exported log is under 4 MB"));
+    // A full log of 1,000 rolls is far inside the limit.
+    assert!((log_of(ROLLS_KEPT as u64).export_json().len() as u64) < VERIFY_MAX_BYTES / 4);
+}
+
+#[test]
+fn a_noted_head_code_is_found_in_a_later_export() {
+    let mut log = log_of(4);
+    let noted = short_code(log.head()).to_string();
+    assert_eq!(noted.len(), 12);
+    log.append(record(5));
+    log.append(record(6));
+    assert_eq!(find_code(&log.entries, &noted), Some(4));
+    assert_eq!(find_code(&log.entries, &noted.to_uppercase()), Some(4));
+    // Too short or not hex: no match rather than a guess.
+    assert_eq!(find_code(&log.entries, &noted[..4]), None);
+    assert_eq!(find_code(&log.entries, "zzzzzzzzzzzz"), None);
+    // A code from another log is not in this one.
+    assert_eq!(find_code(&log_of(2).entries, &noted), None);
 }

@@ -6,7 +6,9 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::TrayHandle;
 use super::state::{Mode, TrayAction};
-use crate::model::{ROLLS_KEPT, RollLog, verify_export};
+use crate::model::{
+    ROLLS_KEPT, RollLog, VERIFY_MAX_BYTES, Verdict, find_code, short_code, verify_file,
+};
 use crate::ui::browser;
 
 /// Rolls listed at once; the export holds them all.
@@ -108,6 +110,7 @@ pub fn LogView() -> impl IntoView {
     // "" = everyone, "-" = rolls for nobody in particular, else a character id.
     let filter = RwSignal::new(String::new());
     let verdict = RwSignal::new(None::<String>);
+    let noted = RwSignal::new(String::new());
 
     let people = move || {
         log.with(|l| {
@@ -135,11 +138,37 @@ pub fn LogView() -> impl IntoView {
         let Some(file) = file else {
             return;
         };
+        // Refused by its size before a byte is read: a huge file would freeze the page.
+        if file.size() > VERIFY_MAX_BYTES as f64 {
+            verdict.set(Some(format!(
+                "That file is {:.1} MB; an exported roll log is under {} MB, so it was not read.",
+                file.size() / 1e6,
+                VERIFY_MAX_BYTES / 1_000_000
+            )));
+            return;
+        }
         verdict.set(Some("Checking…".into()));
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let words = match text.ok().and_then(|t| t.as_string()) {
-                Some(t) => verify_export(&t).words(),
+                Some(t) => {
+                    let (v, entries) = verify_file(&t);
+                    let code = noted.get_untracked();
+                    let code = code.trim();
+                    match (&v, code.is_empty()) {
+                        (Verdict::Intact { .. }, false) => match find_code(&entries, code) {
+                            Some(seq) => format!(
+                                "{} The code you noted, {code}, is roll #{seq} here: every roll up to it is as it was when you noted it.",
+                                v.words()
+                            ),
+                            None => format!(
+                                "{} The code you noted, {code}, is not in this file.",
+                                v.words()
+                            ),
+                        },
+                        _ => v.words(),
+                    }
+                }
                 None => "That file could not be read.".to_string(),
             };
             verdict.set(Some(words));
@@ -152,9 +181,9 @@ pub fn LogView() -> impl IntoView {
                 {move || {
                     log.with(|l| {
                         format!(
-                            "{} rolls kept (the newest {ROLLS_KEPT}). Chain head {}.",
+                            "{} rolls kept (the newest {ROLLS_KEPT}). Chain head code {}: note it to check a later export.",
                             l.entries.len(),
-                            l.head().get(..12).unwrap_or_default()
+                            short_code(l.head())
                         )
                     })
                 }}
@@ -187,6 +216,17 @@ pub fn LogView() -> impl IntoView {
                     "Export text"
                 </button>
             </div>
+            <label class="field">
+                "Head code you noted (optional)"
+                <input
+                    type="text"
+                    autocomplete="off"
+                    spellcheck="false"
+                    maxlength="64"
+                    prop:value=move || noted.get()
+                    on:input=move |ev| noted.set(event_target_value(&ev))
+                />
+            </label>
             <label class="field file">
                 "Verify a log file"
                 <input type="file" accept=".json,application/json" on:change=on_file/>

@@ -114,7 +114,10 @@ impl fmt::Display for LogNote {
         match self {
             LogNote::Load(p) => p.fmt(f),
             LogNote::NotSaved(e) => {
-                write!(f, "The roll is kept in this tab but was not saved: {e}.")
+                write!(
+                    f,
+                    "Rolls are kept in this tab but not saved yet ({e}); they are saved, in order, with the next roll or \"Try saving again\"."
+                )
             }
             LogNote::Trimmed => write!(
                 f,
@@ -137,6 +140,12 @@ struct Tray {
     /// state: the sheets show it too.
     log: RwSignal<RollLog>,
     log_note: RwSignal<Option<LogNote>>,
+    /// The log as last read from or written to storage, without `owed`: what a roll is added
+    /// to when the stored log cannot be read.
+    saved_log: StoredValue<RollLog>,
+    /// Rolls made here that storage refused, oldest first: written, in order, after whatever
+    /// the stored log holds by then, with the next roll or the "Not saved" banner's retry.
+    owed: StoredValue<Vec<crate::model::RollRecord>>,
     store: StoredValue<RollStore<Box<dyn KeyValue>>, LocalStorage>,
     app: Option<AppState>,
     /// Where focus was when a request opened the tray, to bring it back on close.
@@ -215,6 +224,8 @@ pub fn provide_tray(points: Option<Rc<dyn StoryPoints>>) {
         open: RwSignal::new(false),
         hooks: StoredValue::new(Hooks::default()),
         points: RwSignal::new_local(points),
+        saved_log: StoredValue::new(log.clone()),
+        owed: StoredValue::new(Vec::new()),
         log: RwSignal::new(log),
         log_note: RwSignal::new(problem.map(LogNote::Load)),
         store: StoredValue::new_local(store),
@@ -340,24 +351,48 @@ impl Tray {
         Ok(())
     }
 
-    /// Appends to the log as stored now (another tab may have rolled meanwhile), then saves.
+    /// Appends to the log as stored now (another tab may have rolled meanwhile), then saves;
+    /// a refused write keeps the roll owed rather than dropping it.
     fn record(&self, record: crate::model::RollRecord) {
+        self.owed.update_value(|o| o.push(record));
+        let tray = *self;
+        if self.write_owed().is_err()
+            && let Some(app) = self.app
+        {
+            app.owe_write("rolls", Rc::new(move || tray.write_owed()));
+        } else if let Some(app) = self.app {
+            app.wrote("rolls");
+        }
+    }
+
+    /// Writes every owed roll, in the order it was made, after the log as stored now. The
+    /// tray shows them either way, numbered where they will be stored.
+    fn write_owed(&self) -> Result<(), StorageError> {
         let Some((mut log, problem)) = self.store.try_with_value(|s| s.load(browser::now_ms()))
         else {
-            return;
+            return Ok(());
         };
         if problem.is_some() {
             // Unreadable or newer: keep this tab's log rather than start over.
-            log = self.log.get_untracked();
+            log = self.saved_log.get_value();
         }
-        let trimmed = log.append(record);
+        let base = log.clone();
+        let owed = self.owed.get_value();
+        let trimmed: usize = owed.into_iter().map(|r| log.append(r)).sum();
         let saved = self.store.with_value(|s| s.save(&log));
+        if saved.is_ok() {
+            self.owed.set_value(Vec::new());
+            self.saved_log.set_value(log.clone());
+        } else {
+            self.saved_log.set_value(base);
+        }
         self.log.set(log);
-        self.log_note.set(match (saved, problem) {
-            (Err(e), _) => Some(LogNote::NotSaved(e)),
+        self.log_note.set(match (&saved, problem) {
+            (Err(e), _) => Some(LogNote::NotSaved(e.clone())),
             (Ok(()), Some(p)) => Some(LogNote::Load(p)),
             (Ok(()), None) if trimmed > 0 => Some(LogNote::Trimmed),
             _ => None,
         });
+        saved
     }
 }

@@ -38,8 +38,9 @@ pub use rolls::{
 };
 pub use settings::{Settings, Theme};
 pub use share::{
-    POOL_ROUTE, Proposal, SHARE_ROUTE, ShareError, base64url_decode, base64url_encode,
-    proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
+    POOL_ROUTE, Proposal, SHARE_MAX_ENCODED, SHARE_ROUTE, ShareError, TRAY_FIELD_MAX,
+    base64url_decode, base64url_encode, proposal_fragment, read_proposal_fragment,
+    read_share_fragment, share_fragment,
 };
 
 /// Schema of character documents this build writes and reads.

@@ -20,6 +20,9 @@ pub const PROPOSAL_LABEL_MAX: usize = 120;
 pub const SHARE_MAX_ENCODED: usize = 16 * 1024;
 /// Largest payload after inflating: stops a small "zip bomb" fragment.
 pub const SHARE_MAX_JSON: usize = 256 * 1024;
+/// The most dice, or the highest Ob, one of the dice tray's fields takes. A proposal is held to
+/// it when read, so a link the tray would refuse is refused at once, in words.
+pub const TRAY_FIELD_MAX: u32 = 30;
 
 /// Why a share link cannot be opened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +34,14 @@ pub enum ShareError {
     BadName(String),
     /// A value on the shared sheet is out of its range; the first such, in words.
     OutOfRange(String),
+    /// A proposal's label is longer than [`PROPOSAL_LABEL_MAX`].
+    LongLabel,
+    /// A proposal's Ob is more than the tray takes.
+    ObTooHigh(u32),
+    /// Sending: the character's link would be longer than a receiver accepts.
+    TooBigToShare {
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for ShareError {
@@ -47,6 +58,20 @@ impl fmt::Display for ShareError {
             ShareError::OutOfRange(why) => write!(
                 f,
                 "The shared character has a value Satchel cannot use ({why}); nothing was saved."
+            ),
+            ShareError::LongLabel => write!(
+                f,
+                "The proposed check's label is longer than {PROPOSAL_LABEL_MAX} characters."
+            ),
+            ShareError::ObTooHigh(ob) => write!(
+                f,
+                "The proposed Ob is {ob}; the dice tray takes an Ob from 0 to {TRAY_FIELD_MAX}."
+            ),
+            ShareError::TooBigToShare { bytes } => write!(
+                f,
+                "This character is too big for a link ({} KB, and a link carries at most {} KB). Export it from the roster and send the file instead.",
+                bytes.div_ceil(1024),
+                SHARE_MAX_ENCODED / 1024
             ),
         }
     }
@@ -88,9 +113,15 @@ fn unpack(fragment: &str, route: &str) -> Result<String, ShareError> {
     String::from_utf8(json).map_err(|_| ShareError::Damaged)
 }
 
-/// The fragment (starting with `#/share/`) that carries this character.
-pub fn share_fragment(c: &Character) -> String {
-    pack(&encode(c), SHARE_ROUTE)
+/// The fragment (starting with `#/share/`) that carries this character, refused when it would
+/// be longer than `read_share_fragment` accepts: a link is never offered that cannot be opened.
+pub fn share_fragment(c: &Character) -> Result<String, ShareError> {
+    let fragment = pack(&encode(c), SHARE_ROUTE);
+    let bytes = fragment.len() - SHARE_ROUTE.len();
+    if bytes > SHARE_MAX_ENCODED {
+        return Err(ShareError::TooBigToShare { bytes });
+    }
+    Ok(fragment)
 }
 
 /// Reads a share fragment back into a validated character.
@@ -114,14 +145,12 @@ pub fn read_proposal_fragment(fragment: &str) -> Result<Proposal, ShareError> {
     let text = unpack(fragment, POOL_ROUTE)?;
     let p: Proposal = serde_json::from_str(&text).map_err(|_| ShareError::Damaged)?;
     if p.label().chars().count() > PROPOSAL_LABEL_MAX {
-        return Err(ShareError::BadName(format!(
-            "the check's label is longer than {PROPOSAL_LABEL_MAX} characters."
-        )));
+        return Err(ShareError::LongLabel);
     }
     if let Proposal::Expedition { ob, .. } = p
-        && ob > 200
+        && ob > TRAY_FIELD_MAX
     {
-        return Err(ShareError::Damaged);
+        return Err(ShareError::ObTooHigh(ob));
     }
     Ok(p)
 }
@@ -190,7 +219,7 @@ mod tests {
     #[test]
     fn a_character_survives_the_trip_through_a_link() {
         let c = Character::new("abc".into(), System::Expedition, "Rook <b>".into(), 9);
-        let fragment = share_fragment(&c);
+        let fragment = share_fragment(&c).unwrap();
         assert!(fragment.starts_with("#/share/"));
         assert!(
             fragment.len() < 200,
@@ -222,18 +251,35 @@ mod tests {
             read_proposal_fragment(&pack(too_many, POOL_ROUTE)),
             Err(ShareError::Damaged)
         );
-        let huge_ob = r#"{"system":"expedition","label":"x","ob":100000}"#;
+        // An Ob the tray would refuse is refused here, saying why; the tray's highest passes.
+        let high_ob = r#"{"system":"expedition","label":"x","ob":200}"#;
+        let refused = read_proposal_fragment(&pack(high_ob, POOL_ROUTE));
+        assert_eq!(refused, Err(ShareError::ObTooHigh(200)));
         assert_eq!(
-            read_proposal_fragment(&pack(huge_ob, POOL_ROUTE)),
-            Err(ShareError::Damaged)
+            refused.unwrap_err().to_string(),
+            "The proposed Ob is 200; the dice tray takes an Ob from 0 to 30."
+        );
+        let top = Proposal::Expedition {
+            label: "x".into(),
+            ob: TRAY_FIELD_MAX,
+        };
+        assert_eq!(read_proposal_fragment(&proposal_fragment(&top)), Ok(top));
+        // A long label is named as a label, not as a character's name.
+        let long = Proposal::Expedition {
+            label: "x".repeat(PROPOSAL_LABEL_MAX + 1),
+            ob: 2,
+        };
+        let refused = read_proposal_fragment(&proposal_fragment(&long)).unwrap_err();
+        assert_eq!(refused, ShareError::LongLabel);
+        assert!(
+            refused
+                .to_string()
+                .starts_with("The proposed check's label")
         );
         assert_eq!(
-            read_proposal_fragment(&share_fragment(&Character::new(
-                "a".into(),
-                System::Ix,
-                "A".into(),
-                1
-            ))),
+            read_proposal_fragment(
+                &share_fragment(&Character::new("a".into(), System::Ix, "A".into(), 1)).unwrap()
+            ),
             Err(ShareError::NotALink)
         );
     }

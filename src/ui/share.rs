@@ -81,7 +81,7 @@ fn LinkAndCode(link: String) -> impl IntoView {
 /// A dialog with the character's share link and its QR code.
 #[component]
 pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -> impl IntoView {
-    let link = format!("{}{}", base_url(), share_fragment(&character));
+    let link = share_fragment(&character).map(|f| format!("{}{}", base_url(), f));
     let close_button = NodeRef::<html::Button>::new();
     // The dialog arrives in a chunk and is built before it is in the document: focus it once
     // it has been painted.
@@ -112,10 +112,16 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
                     "Close"
                 </button>
             </div>
-            <p class="muted">
-                "The character travels inside the link itself: no server sees it. Whoever opens it is asked before anything is saved."
-            </p>
-            <LinkAndCode link/>
+            {match link {
+                Ok(link) => view! {
+                    <p class="muted">
+                        "The character travels inside the link itself: no server sees it. Whoever opens it is asked before anything is saved."
+                    </p>
+                    <LinkAndCode link/>
+                }
+                    .into_any(),
+                Err(why) => view! { <p class="field-error" role="alert">{why.to_string()}</p> }.into_any(),
+            }}
         </div>
     }
 }

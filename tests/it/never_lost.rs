@@ -4,9 +4,11 @@
 
 use satchel::model::ix_sheet::IxEdit;
 use satchel::model::{
-    Character, CharacterAction, ExportKind, ImportError, Roster, ShareError, System,
-    decode_character, encode, export_file, parse_import, read_share_fragment, share_fragment,
+    Character, CharacterAction, ExportKind, ImportError, Roster, SHARE_MAX_ENCODED, ShareError,
+    Sheet, System, decode_character, encode, export_file, parse_import, read_share_fragment,
+    share_fragment,
 };
+use satchel::rules::inventory::Item;
 use satchel::rules::ix::stats::Characteristic;
 use satchel::storage::{MemoryStore, Problem, Store};
 
@@ -70,7 +72,7 @@ fn a_sheet_with_a_value_out_of_range_is_kept_editable_and_can_be_mended() {
 #[test]
 fn links_and_files_carrying_a_value_out_of_range_are_refused_with_the_reason() {
     let c = mighty();
-    let err = read_share_fragment(&share_fragment(&c)).unwrap_err();
+    let err = read_share_fragment(&share_fragment(&c).unwrap()).unwrap_err();
     assert!(matches!(err, ShareError::OutOfRange(_)), "{err:?}");
     assert!(err.to_string().contains("Might"), "{err}");
     let good = Character::new("ann".into(), System::Expedition, "Ann".into(), 1);
@@ -83,6 +85,43 @@ fn links_and_files_carrying_a_value_out_of_range_are_refused_with_the_reason() {
     assert!(
         err.to_string()
             .starts_with("Character 2 in the file has a value"),
+        "{err}"
+    );
+}
+
+/// A character whose gear names no compressor can shrink, `items` of them.
+fn packed_with(items: usize) -> Character {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut c = Character::new("big".into(), System::Ix, "Big".into(), 1);
+    let Sheet::Ix(sheet) = &mut c.sheet else {
+        unreachable!("made as an Ix character")
+    };
+    for _ in 0..items {
+        let name: String = (0..40)
+            .map(|_| char::from(rng.sample(rand::distr::Alphanumeric)))
+            .collect();
+        sheet.gear.carriers[0].items.push(Item::mouth_sized(&name));
+    }
+    c
+}
+
+#[test]
+fn a_character_too_big_for_a_link_is_never_offered_one() {
+    // Every link offered opens; one that would not is refused when made, with the way out.
+    let small = packed_with(50);
+    assert_eq!(
+        read_share_fragment(&share_fragment(&small).unwrap()),
+        Ok(small)
+    );
+    let err = share_fragment(&packed_with(600)).unwrap_err();
+    assert!(
+        matches!(err, ShareError::TooBigToShare { bytes } if bytes > SHARE_MAX_ENCODED),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .contains("a link carries at most 16 KB). Export it from the roster"),
         "{err}"
     );
 }

@@ -8,7 +8,7 @@ use crate::rules::expedition::dice::MAX_OB;
 pub const EMPTY: i64 = i64::MIN;
 
 /// Most of one kind of die a field takes (bonus, penalty, helping, free, opposing...).
-const MOST: i64 = 30;
+const MOST: i64 = crate::model::TRAY_FIELD_MAX as i64;
 
 /// One number field of the tray.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -223,6 +223,45 @@ impl fmt::Display for RosterError {
 
 impl std::error::Error for RosterError {}
 
+/// Longest character id: ids appear in addresses (`#/c/<id>`) and storage keys.
+pub const ID_MAX_CHARS: usize = 64;
+
+/// Whether `id` can stand in an address as it is: 1 to 64 letters, digits, `-` or `_`.
+pub fn is_routable_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= ID_MAX_CHARS
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// An id from outside (a file, a link) that can stand in an address: a routable id is kept;
+/// any other is rewritten, the same way every time, so the character opens from the roster
+/// and importing the same file twice still finds it. Other bytes become `_` and their hex
+/// code; an id that would grow past the limit is cut and ends with a hash of the original.
+pub fn routable_id(id: &str) -> String {
+    if is_routable_id(id) {
+        return id.to_string();
+    }
+    let mut out = String::new();
+    for b in id.bytes() {
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("_{b:02x}"));
+        }
+    }
+    if out.is_empty() || out.len() > ID_MAX_CHARS {
+        // FNV-1a: a stable hash that needs no crate.
+        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        out.truncate(ID_MAX_CHARS - 17);
+        out.push_str(&format!("-{hash:016x}"));
+    }
+    out
+}
+
 /// Trims a proposed name and checks it against the limits.
 pub(crate) fn clean_name(raw: &str) -> Result<String, RosterError> {
     let name = raw.trim();

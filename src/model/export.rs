@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::character::{Character, Roster, clean_name};
+use super::character::{Character, Roster, clean_name, routable_id};
 use super::document::{DocError, decode, decode_character};
 use super::exp_table::ExpTable;
 use super::ix_table::IxTableDoc;
@@ -306,8 +306,9 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
     }
     let mut characters: Vec<Character> = Vec::with_capacity(file.characters.len());
     for (position, value) in file.characters.iter().enumerate() {
-        let c = decode_character(&value.to_string())
+        let mut c = decode_character(&value.to_string())
             .map_err(|why| ImportError::BadCharacter { position, why })?;
+        c.id = routable_id(&c.id);
         clean_name(&c.name).map_err(|e| ImportError::BadName {
             position,
             why: e.to_string(),

@@ -21,7 +21,8 @@ mod settings;
 mod share;
 
 pub use character::{
-    Applied, Character, CharacterAction, NAME_MAX_CHARS, Roster, RosterError, Sheet, System,
+    Applied, Character, CharacterAction, ID_MAX_CHARS, NAME_MAX_CHARS, Roster, RosterError, Sheet,
+    System, is_routable_id, routable_id,
 };
 pub use document::{DocError, Index, decode, decode_character, encode};
 pub use error::EditError;

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::character::{Character, clean_name};
+use super::character::{Character, clean_name, routable_id};
 use super::document::{DocError, decode_character, encode};
 use crate::rules::ix::pool::Pool as IxPool;
 use std::fmt;
@@ -127,7 +127,8 @@ pub fn share_fragment(c: &Character) -> Result<String, ShareError> {
 /// Reads a share fragment back into a validated character.
 pub fn read_share_fragment(fragment: &str) -> Result<Character, ShareError> {
     let text = unpack(fragment, SHARE_ROUTE)?;
-    let c = decode_character(&text).map_err(ShareError::Character)?;
+    let mut c = decode_character(&text).map_err(ShareError::Character)?;
+    c.id = routable_id(&c.id);
     clean_name(&c.name).map_err(|e| ShareError::BadName(e.to_string()))?;
     if let Some(why) = c.sheet.problems().into_iter().next() {
         return Err(ShareError::OutOfRange(why));
@@ -227,6 +228,11 @@ mod tests {
             fragment.len()
         );
         assert_eq!(read_share_fragment(&fragment), Ok(c));
+        // An id an address cannot carry (from a hand-made link) is rewritten, not kept.
+        let mut odd = Character::new("x".into(), System::Ix, "Odd".into(), 1);
+        odd.id = "a b/c".into();
+        let read = read_share_fragment(&share_fragment(&odd).unwrap()).unwrap();
+        assert_eq!(read.id, "a_20b_2fc");
     }
 
     #[test]

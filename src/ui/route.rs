@@ -49,12 +49,7 @@ impl Screen {
 pub fn sheet_id(hash: &str) -> Option<String> {
     let path = hash.trim_start_matches('#').trim_start_matches('/');
     let id = path.strip_prefix("c/")?.split(['/', '?']).next()?;
-    let ok = !id.is_empty()
-        && id.len() <= 64
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    ok.then(|| id.to_string())
+    crate::model::is_routable_id(id).then(|| id.to_string())
 }
 
 /// The link to a character's sheet.

@@ -196,3 +196,48 @@ mod share_links {
         }
     }
 }
+
+/// Ids from a file are used in addresses (`#/c/<id>`): one with `/`, `%` or a space would list
+/// on the roster and then open "Character not found". Such ids are rewritten, the same way
+/// each time, into ids an address carries.
+#[test]
+fn imported_ids_that_cannot_stand_in_an_address_are_rewritten_stably() {
+    use satchel::model::{ID_MAX_CHARS, is_routable_id, routable_id};
+    let mut characters = Vec::new();
+    for (i, id) in ["a/b", "50%", "with space", "ok-id_1", &"x/".repeat(40)]
+        .into_iter()
+        .enumerate()
+    {
+        let mut c = Character::new(id.to_string(), System::Ix, format!("C{i}"), 1);
+        c.id = id.to_string();
+        characters.push(c);
+    }
+    let raw = export_file(ExportKind::Everything, &characters, &[], "x", 1);
+    let file = parse_import(&raw).unwrap();
+    let ids: Vec<&str> = file.characters.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids[0], "a_2fb");
+    assert_eq!(ids[1], "50_25");
+    assert_eq!(ids[2], "with_20space");
+    assert_eq!(ids[3], "ok-id_1", "a good id is kept");
+    assert_eq!(ids[4].len(), ID_MAX_CHARS);
+    for id in &ids {
+        assert!(is_routable_id(id), "{id}");
+    }
+    // Stable: the same file imported again finds the same characters.
+    let again = parse_import(&raw).unwrap();
+    assert_eq!(again.characters, file.characters);
+    // Different bad ids stay different.
+    assert_ne!(routable_id("a b"), routable_id("a%b"));
+    assert_ne!(routable_id(&"é".repeat(40)), routable_id(&"ê".repeat(40)));
+    // Nothing else about the character changes.
+    assert_eq!(file.characters[0].name, "C0");
+}
+
+proptest! {
+    #[test]
+    fn any_id_becomes_routable(id in "\\PC{0,80}") {
+        let safe = satchel::model::routable_id(&id);
+        prop_assert!(satchel::model::is_routable_id(&safe), "{:?} -> {:?}", id, safe);
+        prop_assert_eq!(&satchel::model::routable_id(&safe), &safe);
+    }
+}

@@ -252,7 +252,12 @@ pub fn PersistencePanel() -> impl IntoView {
         <div class="persist">
             {move || match persisted.get() {
                 Some(true) => {
-                    view! { <p>"This browser has promised to keep Satchel's data."</p> }.into_any()
+                    view! {
+                        <p>
+                            "This browser has promised to keep Satchel's data: it will not clear it to make room, only you can (by clearing site data). Satchel asked when your first character was created. Exporting now and then still guards against a lost or broken device."
+                        </p>
+                    }
+                        .into_any()
                 }
                 Some(false) => {
                     view! {

@@ -149,6 +149,13 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
             name: name.get_untracked(),
         };
         if submit_name(state, action, set_error, input) {
+            // The first character is the moment there is something to lose: ask the browser
+            // to keep the data (Chrome decides quietly, Firefox asks). Settings explains it.
+            if state.roster.with_untracked(|r| r.characters.len()) == 1 {
+                leptos::task::spawn_local(async {
+                    let _ = browser::storage_persisted(true).await;
+                });
+            }
             on_done();
         }
     };

@@ -179,3 +179,27 @@ test("settings say whether the browser keeps the data", async ({ page }) => {
   await expect(page.getByText(/promised to keep Satchel's data|does not say whether/)).toBeVisible();
   await app.close();
 });
+
+test("creating the first character asks the browser to keep the data, and Settings says it did", async ({ page }) => {
+  await page.addInitScript(() => {
+    let kept = false;
+    window.__persistAsked = 0;
+    const storage = navigator.storage;
+    storage.persist = async () => {
+      window.__persistAsked += 1;
+      kept = true;
+      return true;
+    };
+    storage.persisted = async () => kept;
+  });
+  const app = await openApp(page);
+  expect(await page.evaluate(() => window.__persistAsked)).toBe(0);
+  await app.create("Ix", "First");
+  await expect.poll(() => page.evaluate(() => window.__persistAsked)).toBe(1);
+  // A second character asks nothing more.
+  await app.create("Expedition", "Second");
+  await app.go("Settings");
+  await expect(page.getByText(/This browser has promised to keep Satchel's data/)).toBeVisible();
+  expect(await page.evaluate(() => window.__persistAsked)).toBe(1);
+  await app.close();
+});

@@ -17,6 +17,13 @@ pub fn new_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The address's fragment, `#/...` (empty when there is none).
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
 fn root() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.document_element()
 }

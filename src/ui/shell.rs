@@ -17,12 +17,6 @@ use super::tray::{DiceTray, provide_tray};
 use crate::model::{POOL_ROUTE, SHARE_ROUTE};
 use crate::storage::{ExternalChange, classify_event};
 
-fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
-}
-
 /// Lets a text field still being typed in commit, by blurring it, while its screen is still
 /// there. Back (a phone's back gesture with the keyboard up) changes the screen without moving
 /// focus first; the browser would then blur the field only as it is removed, after the
@@ -50,7 +44,7 @@ pub fn App() -> impl IntoView {
     provide_tray(None);
 
     // The location hash is the one source; the screen and any incoming share derive from it.
-    let (hash, set_hash) = signal(current_hash());
+    let (hash, set_hash) = signal(browser::current_hash());
     let screen = Memo::new(move |_| hash.with(|h| Screen::from_hash(h)));
     // The sheet's id and the table's tab change only while their own screen shows. Leaving the
     // Table for the roster used to turn the tab to its default (Ix) in the same update that
@@ -72,7 +66,7 @@ pub fn App() -> impl IntoView {
     let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
     let hash_listener = window_event_listener_untyped("hashchange", move |_| {
         commit_typing();
-        set_hash.set(current_hash());
+        set_hash.set(browser::current_hash());
     });
     // Leaves the share link's fragment behind once handled, so a reload does not ask again.
     let share_done = Callback::new(move |()| {
@@ -215,6 +209,41 @@ fn StorageBanner() -> impl IntoView {
                         }
                     })
             }}
+            <For
+                each=move || state.orphans.get()
+                key=|c| c.id.clone()
+                children=move |c| {
+                    let id = StoredValue::new(c.id.clone());
+                    view! {
+                        <div class="banner warn" role="alert">
+                            <p>
+                                <strong>{format!("Another tab deleted {}", c.name)}</strong>
+                                " while its sheet was open here. It is still here, unsaved: keep it, or let it go."
+                            </p>
+                            <div class="row">
+                                <button
+                                    type="button"
+                                    class="primary"
+                                    on:click=move |_| state.keep_orphan(&id.get_value())
+                                >
+                                    {format!("Keep {}", c.name)}
+                                </button>
+                                <button
+                                    type="button"
+                                    on:click=move |_| {
+                                        state.let_orphan_go(&id.get_value());
+                                        if let Some(w) = web_sys::window() {
+                                            let _ = w.location().set_hash("/roster");
+                                        }
+                                    }
+                                >
+                                    "Let it go"
+                                </button>
+                            </div>
+                        </div>
+                    }
+                }
+            />
             <For
                 each=move || state.notices.get()
                 key=|n| n.id

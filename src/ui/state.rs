@@ -41,6 +41,9 @@ pub struct AppState {
     pub memory_only: bool,
     pub settings: RwSignal<Settings>,
     pub deleted: RwSignal<Vec<Deleted>>,
+    /// Characters another tab deleted while this tab had their sheet open: kept here, unsaved,
+    /// until the user keeps them (saved again) or lets them go.
+    pub orphans: RwSignal<Vec<Character>>,
     /// Bumped when storage changes in ways the Settings screen lists (quarantine, usage).
     pub storage_rev: RwSignal<u32>,
     /// The last named document another tab wrote, with a count so the same name twice still
@@ -148,6 +151,7 @@ impl AppState {
             memory_only,
             settings: RwSignal::new(settings),
             deleted: RwSignal::new(Vec::new()),
+            orphans: RwSignal::new(Vec::new()),
             storage_rev: RwSignal::new(0),
             external_doc: RwSignal::new((0, String::new())),
             docs: StoredValue::new_local(Vec::new()),
@@ -230,9 +234,17 @@ impl AppState {
                         position: *position,
                     })
                 }),
-                Applied::Saved(c) => self
-                    .deleted
-                    .update(|d| d.retain(|x| x.character.id != c.id)),
+                Applied::Saved(c) => {
+                    self.deleted
+                        .update(|d| d.retain(|x| x.character.id != c.id));
+                    // An edit to a character another tab deleted keeps it: it was just saved.
+                    if self
+                        .orphans
+                        .with_untracked(|o| o.iter().any(|x| x.id == c.id))
+                    {
+                        self.orphans.update(|o| o.retain(|x| x.id != c.id));
+                    }
+                }
                 Applied::Many(_) => {}
             }
         }
@@ -446,10 +458,45 @@ impl AppState {
         for id in &pending.delete {
             roster.remove(id);
         }
+        // Back in storage (the other tab's Undo): nothing left to decide.
+        if self
+            .orphans
+            .with_untracked(|o| o.iter().any(|c| roster.get(&c.id).is_some()))
+        {
+            self.orphans
+                .update(|o| o.retain(|c| roster.get(&c.id).is_none()));
+        }
+        // Deleted elsewhere while its sheet is open here: the sheet stays, and the user decides.
+        let open = browser::current_hash();
+        if let Some(id) = super::route::sheet_id(&open)
+            && roster.get(&id).is_none()
+            && let Some(c) = local.get(&id)
+        {
+            roster.upsert(c.clone());
+            let c = c.clone();
+            self.orphans.update(|o| {
+                if !o.iter().any(|x| x.id == c.id) {
+                    o.push(c);
+                }
+            });
+        }
         self.roster.set(roster);
         self.locked.set(loaded.locked);
         self.push_problems(loaded.problems);
         self.storage_rev.update(|r| *r += 1);
+    }
+
+    /// Keeps a character another tab deleted: it is saved again, and every tab shows it.
+    pub fn keep_orphan(&self, id: &str) {
+        self.orphans.update(|o| o.retain(|c| c.id != id));
+        self.pending.update_value(|p| p.saved(id));
+        self.flush();
+    }
+
+    /// Lets a character another tab deleted go from this tab too.
+    pub fn let_orphan_go(&self, id: &str) {
+        self.orphans.update(|o| o.retain(|c| c.id != id));
+        self.roster.update(|r| r.remove(id));
     }
 
     pub fn set_theme(&self, theme: Theme) {

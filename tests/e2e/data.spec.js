@@ -203,3 +203,34 @@ test("creating the first character asks the browser to keep the data, and Settin
   expect(await page.evaluate(() => window.__persistAsked)).toBe(1);
   await app.close();
 });
+
+test("a character another tab deletes while its sheet is open here is kept until this tab decides", async ({ page, context }) => {
+  const a = await openApp(page);
+  await a.create("Ix", "Vex");
+  await a.card("Vex").getByRole("link", { name: "Vex" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Vex" })).toBeVisible();
+
+  const pageB = await context.newPage();
+  await pageB.goto(a.server.url);
+  await pageB.getByRole("button", { name: "Delete Vex", exact: true }).click();
+  await expect(pageB.getByRole("heading", { name: "Vex", exact: true })).toHaveCount(0);
+
+  // Tab A still shows the sheet, says what happened, and keeping it saves it for every tab.
+  const banner = a.banner("Another tab deleted Vex");
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Vex" })).toBeVisible();
+  await banner.getByRole("button", { name: "Keep Vex" }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(pageB.getByRole("heading", { name: "Vex", exact: true })).toBeVisible();
+
+  // Deleted again: this time tab A lets it go and is back on the roster.
+  await pageB.getByRole("button", { name: "Delete Vex", exact: true }).click();
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Let it go" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Roster" })).toBeVisible();
+  await expect(a.card("Vex")).toHaveCount(0);
+  await a.reload();
+  await expect(a.card("Vex")).toHaveCount(0);
+  await pageB.close();
+  await a.close();
+});

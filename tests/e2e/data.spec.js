@@ -234,3 +234,48 @@ test("a character another tab deletes while its sheet is open here is kept until
   await pageB.close();
   await a.close();
 });
+
+test("an import that storage cannot hold writes nothing, says so, and goes through once there is room", async ({ page, browser }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex Arrandi");
+  await app.create("Expedition", "Rook");
+  await app.go("Settings");
+  const file = await exportEverything(page);
+
+  // Another browser with room for one more character only.
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (window.__room !== undefined && key.startsWith("satchel/v1/character/")) {
+        if (window.__room <= 0) throw new DOMException("full", "QuotaExceededError");
+        window.__room -= 1;
+      }
+      return real.call(this, key, value);
+    };
+  });
+  const fresh = await context.newPage();
+  const other = await openApp(fresh);
+  await other.create("Ix", "Already here");
+  await other.go("Settings");
+  await fresh.evaluate(() => (window.__room = 1));
+  await pick(fresh, file.path);
+  await fresh.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(fresh.getByText(/^Nothing was imported: /)).toBeVisible();
+  const keys = Object.keys(await other.storage()).filter((k) => k.startsWith("satchel/v1/character/"));
+  expect(keys).toHaveLength(1);
+  await other.go("Roster");
+  await expect(other.cards()).toHaveCount(1);
+
+  // Room again: the same file imports whole.
+  await fresh.evaluate(() => (window.__room = undefined));
+  await other.go("Settings");
+  await pick(fresh, file.path);
+  await fresh.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(fresh.getByText("Imported 2 characters.")).toBeVisible();
+  await other.reload();
+  await expect(other.cards()).toHaveCount(3);
+  await other.close();
+  await context.close();
+  await app.close();
+});

@@ -274,6 +274,7 @@ test("an import that storage cannot hold writes nothing, says so, and goes throu
   await fresh.getByRole("button", { name: "Import", exact: true }).click();
   await expect(fresh.getByText("Imported 2 characters.")).toBeVisible();
   await other.reload();
+  await other.go("Roster");
   await expect(other.cards()).toHaveCount(3);
   await other.close();
   await context.close();

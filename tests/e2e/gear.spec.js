@@ -240,10 +240,13 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await expect(page.getByRole("button", { name: "Give Sleeper their 14 Cash" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Archer's gear" })).not.toContainText("Gems");
   await audit(page, "party after a pay-out");
-  // Both sheets show the credit in their ledgers; the treasure is gone from their gear.
-  for (const [who, line] of [["Archer", "+14 treasure split: Cash 14"], ["Bard", "+14 treasure split: Cash 14"]]) {
+  // Both sheets show the credit in their ledgers, with when it was paid; the treasure is gone
+  // from their gear.
+  for (const who of ["Archer", "Bard"]) {
     await page.getByRole("region", { name: `${who}'s gear` }).getByRole("link", { name: who }).click();
-    await expect(page.locator(".exp-ledger li").first()).toHaveText(line);
+    const entry = page.locator(".exp-ledger li").first();
+    await expect(entry).toHaveText(/^\+14 treasure split: Cash 14 \d{1,2}:\d{2}/);
+    await expect(entry.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
     await expect(page.getByRole("region", { name: "Gear", exact: true })).not.toContainText("Cash)");
     await page.goto(app.server.url + "#/table/party");
   }

@@ -261,7 +261,7 @@ for (const size of SIZES) {
       await app.close();
     });
 
-    test("a sheet whose character is deleted in another tab steps aside without an error", async ({ page, context }) => {
+    test("a sheet whose character is deleted in another tab stays until let go, without an error", async ({ page, context }) => {
       const trouble = watch(page);
       const app = await openApp(page);
       await app.create("Ix", "Vex");
@@ -272,8 +272,12 @@ for (const size of SIZES) {
         await app.card(name).getByRole("link", { name }).click();
         await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
         await other.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
-        await expect(page.getByRole("heading", { level: 1, name: "Character not found" })).toBeVisible();
-        await page.getByRole("link", { name: "Back to the roster" }).click();
+        const banner = app.banner(`Another tab deleted ${name}`);
+        await expect(banner).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+        await banner.getByRole("button", { name: "Let it go" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Roster" })).toBeVisible();
+        await expect(app.card(name)).toHaveCount(0);
       }
       expect([...app.errors, ...trouble]).toEqual([]);
       await other.close();

@@ -432,6 +432,40 @@ impl<S: KeyValue> Store<S> {
         Ok(out)
     }
 
+    /// Damaged characters still in their place: storage had no room to set them aside when
+    /// they were found. Settings lists them beside the records set aside, so a record too big
+    /// to copy is still one the user can download or discard.
+    pub fn stuck(&self) -> Result<Vec<Quarantined>, StorageError> {
+        let mut out = Vec::new();
+        for key in self.kv.keys()? {
+            let Some(id) = key.strip_prefix(CHARACTER_PREFIX) else {
+                continue;
+            };
+            let Some(raw) = self.kv.get(&key)? else {
+                continue;
+            };
+            let damaged = match decode_character(&raw) {
+                Ok(c) => c.id != id,
+                Err(DocError::Newer { .. }) => false,
+                Err(_) => true,
+            };
+            if damaged {
+                out.push(Quarantined { key, raw });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Deletes a damaged record left in place (the user chose to discard it). Only a record
+    /// `stuck` still lists goes: a key that reads fine by now is kept.
+    pub fn discard_stuck(&self, key: &str) -> Result<(), StorageError> {
+        if self.stuck()?.iter().any(|q| q.key == key) {
+            self.kv.remove(key)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Deletes a quarantined record (the user chose to discard it).
     pub fn discard(&self, key: &str) -> Result<(), StorageError> {
         if key.starts_with(QUARANTINE_PREFIX) {

@@ -3,6 +3,7 @@
 //! the bundle small and the behaviour the same everywhere.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Reads typed text as a whole number in `min..=max`, or says why not.
 pub fn check_number(text: &str, min: i64, max: i64) -> Result<i64, String> {
@@ -151,6 +152,14 @@ pub fn Stepper(
 /// A labelled text field that saves as it is typed (every keystroke reaches storage, so
 /// closing the tab mid-word loses nothing). `max_chars` refuses more with a message and keeps
 /// what was typed in the field; `None` means no limit.
+///
+/// `shared`: the value lives in a stored document another tab may write while this field is
+/// being typed in. Then what is typed stays, caret and all: a change from elsewhere to this
+/// field while it has focus never replaces the text. A copy that merely lags behind (a value
+/// this field held a moment ago, carried by the other tab's write of another field) is written
+/// over at once; a value this field never held is the other tab's own edit, and the field
+/// offers it: keep mine (written then), or take theirs. Out of focus, the field shows the
+/// stored value.
 #[component]
 pub fn TextInput(
     #[prop(into)] label: Signal<String>,
@@ -158,10 +167,14 @@ pub fn TextInput(
     on_commit: Callback<String>,
     #[prop(optional)] multiline: bool,
     #[prop(optional)] max_chars: Option<usize>,
+    #[prop(optional)] shared: bool,
 ) -> impl IntoView {
     let id = field_id("text");
     let err_id = format!("{id}-err");
     let (error, set_error) = signal(None::<String>);
+    // Values this field held since it took focus: the stored value then, and each commit.
+    let held = StoredValue::new(Vec::<String>::new());
+    let theirs = RwSignal::new(None::<String>);
     let input = move |text: String| {
         let n = text.chars().count();
         match max_chars {
@@ -170,8 +183,96 @@ pub fn TextInput(
             }
             _ => {
                 set_error.set(None);
+                held.update_value(|h| {
+                    if h.len() >= 200 {
+                        h.remove(1);
+                    }
+                    h.push(text.clone());
+                });
                 on_commit.run(text);
             }
+        }
+    };
+    if shared {
+        let id = id.clone();
+        // The document's other edits re-run this too: only a change of this value counts, so
+        // a value the reducer would not take as typed (refused, say) is not written again.
+        let last_seen = StoredValue::new(value.get_untracked());
+        Effect::new(move |_| {
+            let stored = value.get();
+            if last_seen.with_value(|l| *l == stored) {
+                return;
+            }
+            last_seen.set_value(stored.clone());
+            let Some(el) = document().get_element_by_id(&id) else {
+                return;
+            };
+            let typed = dom_text(&el);
+            if typed == stored {
+                return;
+            }
+            if document().active_element().as_ref() != Some(&el) {
+                // Undecided offer: the field keeps the text typed; the offer shows the newest.
+                if theirs.with_untracked(Option::is_some) {
+                    theirs.set(Some(stored));
+                } else {
+                    set_dom_text(&el, &stored);
+                }
+                return;
+            }
+            if held.with_value(|h| h.contains(&stored)) {
+                // A copy lagging behind ours: written over after this update settles.
+                queue_microtask(move || input(typed));
+            } else {
+                // The other tab's own edit: offered, never written over unasked (two tabs
+                // doing that to each other would never stop).
+                theirs.set(Some(stored));
+            }
+        });
+    }
+    let focus = move |_| {
+        held.set_value(vec![value.get_untracked()]);
+    };
+    let blur = {
+        let id = id.clone();
+        move |_| {
+            // A value changed while typing (by a choice below, or the reducer) shows now.
+            let stored = value.get_untracked();
+            if let Some(el) = document().get_element_by_id(&id)
+                && dom_text(&el) != stored
+                && theirs.with_untracked(Option::is_none)
+            {
+                set_dom_text(&el, &stored);
+            }
+        }
+    };
+    let keep_mine = {
+        let id = id.clone();
+        move |_| {
+            if let Some(el) = document().get_element_by_id(&id) {
+                input(dom_text(&el));
+            }
+            theirs.set(None);
+        }
+    };
+    let take_theirs = {
+        let id = id.clone();
+        move |_| {
+            if let Some(t) = theirs.get_untracked() {
+                if let Some(el) = document().get_element_by_id(&id) {
+                    set_dom_text(&el, &t);
+                }
+                input(t);
+            }
+            theirs.set(None);
+        }
+    };
+    // In shared mode the DOM value is set once here and then only by the effect above.
+    let shown = move || {
+        if shared {
+            value.get_untracked()
+        } else {
+            value.get()
         }
     };
     let described = {
@@ -186,8 +287,10 @@ pub fn TextInput(
                 rows="4"
                 aria-invalid=invalid
                 aria-describedby=described
-                prop:value=move || value.get()
+                prop:value=shown
                 on:input=move |ev| input(event_target_value(&ev))
+                on:focus=focus
+                on:blur=blur
             ></textarea>
         }
         .into_any()
@@ -199,8 +302,10 @@ pub fn TextInput(
                 autocomplete="off"
                 aria-invalid=invalid
                 aria-describedby=described
-                prop:value=move || value.get()
+                prop:value=shown
                 on:input=move |ev| input(event_target_value(&ev))
+                on:focus=focus
+                on:blur=blur
             />
         }
         .into_any()
@@ -212,7 +317,47 @@ pub fn TextInput(
             <small id=err_id class="error" role="alert">
                 {move || error.get()}
             </small>
+            {move || {
+                theirs
+                    .get()
+                    .map(|t| {
+                        view! {
+                            <div class="conflict" role="status">
+                                <p>
+                                    {format!("Another tab changed {} to “{t}” while you typed here.", label.get())}
+                                </p>
+                                <div class="row">
+                                    <button type="button" on:click=keep_mine.clone()>
+                                        "Keep mine"
+                                    </button>
+                                    <button type="button" on:click=take_theirs.clone()>
+                                        "Take theirs"
+                                    </button>
+                                </div>
+                            </div>
+                        }
+                    })
+            }}
         </div>
+    }
+}
+
+/// The text of an `<input>` or `<textarea>`.
+fn dom_text(el: &web_sys::Element) -> String {
+    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        i.value()
+    } else if let Some(t) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        t.value()
+    } else {
+        String::new()
+    }
+}
+
+fn set_dom_text(el: &web_sys::Element, text: &str) {
+    if let Some(i) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        i.set_value(text);
+    } else if let Some(t) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        t.set_value(text);
     }
 }
 

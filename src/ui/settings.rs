@@ -21,6 +21,10 @@ pub fn SettingsScreen() -> impl IntoView {
         state.storage_rev.track();
         state.with_store(|s| s.quarantined()).unwrap_or_default()
     };
+    let stuck = move || {
+        state.storage_rev.track();
+        state.with_store(|s| s.stuck()).unwrap_or_default()
+    };
 
     view! {
         <section class="screen" aria-labelledby="settings-title">
@@ -109,6 +113,59 @@ pub fn SettingsScreen() -> impl IntoView {
                         }
                             .into_any()
                     }
+                }}
+                {move || {
+                    let list = stuck();
+                    (!list.is_empty())
+                        .then(|| {
+                            view! {
+                                <h3>"Damaged records left in place"</h3>
+                                <p>
+                                    "Storage had no room to set these aside, so each is still where it was found. Download it to keep its text, then discard it to free the room."
+                                </p>
+                                <ul class="plain">
+                                    {list
+                                        .into_iter()
+                                        .map(|q| {
+                                            let key = StoredValue::new(q.key.clone());
+                                            let raw = StoredValue::new(q.raw.clone());
+                                            let size = format::bytes(q.raw.len());
+                                            view! {
+                                                <li class="row">
+                                                    <code>{q.key.clone()}</code>
+                                                    <span class="muted">{size}</span>
+                                                    <button
+                                                        type="button"
+                                                        on:click=move |_| {
+                                                            browser::download(
+                                                                "satchel-damaged-record.txt",
+                                                                &raw.get_value(),
+                                                            )
+                                                        }
+                                                    >
+                                                        "Download"
+                                                    </button>
+                                                    <button
+                                                        type="button"
+                                                        class="danger"
+                                                        on:click=move |_| {
+                                                            if let Err(e) = state
+                                                                .with_store(|s| s.discard_stuck(&key.get_value()))
+                                                            {
+                                                                state.notify(vec![e.to_string()]);
+                                                            }
+                                                            state.storage_rev.update(|r| *r += 1);
+                                                        }
+                                                    >
+                                                        "Discard"
+                                                    </button>
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ul>
+                            }
+                        })
                 }}
             </div>
             <BackupPanel/>

@@ -810,8 +810,8 @@ fn CritEditor() -> impl IntoView {
                 <li>
                     <strong>{format!("{lo}–{hi}")}</strong>
                     <div>
-                        <TextInput label=format!("Name of row {lo}–{hi}") value=name on_commit=set(false) max_chars=200/>
-                        <TextInput label=format!("Effect of row {lo}–{hi}") value=effect on_commit=set(true) max_chars=200/>
+                        <TextInput label=format!("Name of row {lo}–{hi}") value=name on_commit=set(false) max_chars=200 shared=true/>
+                        <TextInput label=format!("Effect of row {lo}–{hi}") value=effect on_commit=set(true) max_chars=200 shared=true/>
                     </div>
                 </li>
             }

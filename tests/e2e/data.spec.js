@@ -280,3 +280,27 @@ test("an import that storage cannot hold writes nothing, says so, and goes throu
   await context.close();
   await app.close();
 });
+
+test("a damaged record storage has no room to set aside is listed in Settings, to download or discard", async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem("satchel/v1/character/bad")) {
+      localStorage.setItem("satchel/v1/character/bad", "{ damaged and too big to copy");
+    }
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key.startsWith("satchel/v1/quarantine/")) throw new DOMException("full", "QuotaExceededError");
+      return real.call(this, key, value);
+    };
+  });
+  const app = await openApp(page);
+  await expect(app.banner("could not be read")).toContainText("left exactly as it was");
+  await app.go("Settings");
+  const item = page.getByRole("listitem").filter({ hasText: "satchel/v1/character/bad" });
+  await expect(page.getByRole("heading", { name: "Damaged records left in place" })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("button", { name: "Download" }).click()]);
+  expect(readFileSync(await download.path(), "utf8")).toBe("{ damaged and too big to copy");
+  await item.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByRole("heading", { name: "Damaged records left in place" })).toHaveCount(0);
+  expect(await app.storage()).not.toHaveProperty("satchel/v1/character/bad");
+  await app.close();
+});

@@ -16,7 +16,6 @@ export async function audit(page, label) {
   expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
 }
 
-/** Starts a server for one test and collects every request the page makes. */
 /**
  * Lets a test fill storage: while `window.__fullStorage` is true, writes to keys starting with
  * `prefix` throw QuotaExceededError, as a full localStorage does. `target` is a page or a
@@ -34,6 +33,7 @@ export async function storageCanFill(target, prefix) {
   }, prefix);
 }
 
+/** Starts a server for one test and collects every request the page makes. */
 export async function openApp(page, hash = "") {
   const server = await startServer();
   // Any Content-Security-Policy violation the browser reports fails the test at close().

@@ -182,3 +182,55 @@ test("a GM table changed while storage is full is kept, survives leaving the scr
   await expect(foes).toContainText("Goblins");
   await app.close();
 });
+
+test("two tabs typing in one sheet: different fields keep every letter and the caret, the same field offers the other version", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await app.card("Vex").getByRole("link", { name: "Vex" }).click();
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const player = (p) => p.getByRole("textbox", { name: "Player", exact: true });
+  const concept = (p) => p.getByRole("textbox", { name: "Concept or archetype" });
+  const notes = (p) => p.getByRole("textbox", { name: "Notes", exact: true });
+  await expect(concept(other)).toBeVisible();
+
+  // Both type at once, letter by letter, each in its own field.
+  await Promise.all([
+    player(page).pressSequentially("Alice Liddell", { delay: 35 }),
+    concept(other).pressSequentially("Wandering scholar", { delay: 30 }),
+  ]);
+  await expect(player(page)).toHaveValue("Alice Liddell");
+  await expect(concept(other)).toHaveValue("Wandering scholar");
+  expect(await player(page).evaluate((el) => [el.selectionStart, document.activeElement === el])).toEqual([13, true]);
+  // Each tab shows the other's field, and storage holds both.
+  await expect(concept(page)).toHaveValue("Wandering scholar");
+  await expect(player(other)).toHaveValue("Alice Liddell");
+  const stored = async () => {
+    const all = await app.storage();
+    const key = Object.keys(all).find((k) => k.startsWith("satchel/v1/character/"));
+    return JSON.parse(all[key]).sheet.ix;
+  };
+  await expect.poll(async () => (await stored()).about).toMatchObject({ player: "Alice Liddell", concept: "Wandering scholar" });
+
+  // The same field: what is typed here stays, and the other tab's version is offered.
+  await notes(page).click();
+  await notes(page).pressSequentially("mine");
+  await notes(other).fill("theirs");
+  const offer = page.getByRole("status").filter({ hasText: "Another tab changed Notes" });
+  await expect(offer).toContainText("“theirs”");
+  await expect(notes(page)).toHaveValue("mine");
+  await notes(page).pressSequentially(" too");
+  await expect(notes(page)).toHaveValue("mine too");
+  await offer.getByRole("button", { name: "Take theirs" }).click();
+  await expect(notes(page)).toHaveValue("theirs");
+  await expect(offer).toHaveCount(0);
+  await expect.poll(async () => (await stored()).character.notes).toBe("theirs");
+
+  await app.reload();
+  await expect(player(page)).toHaveValue("Alice Liddell");
+  await expect(concept(page)).toHaveValue("Wandering scholar");
+  await expect(notes(page)).toHaveValue("theirs");
+  expect(app.errors).toEqual([]);
+  await other.close();
+  await app.close();
+});

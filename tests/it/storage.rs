@@ -95,8 +95,26 @@ fn a_record_that_cannot_be_moved_aside_is_left_untouched() {
     ));
     assert_eq!(
         store.backend().get(&character_key("bad")).unwrap(),
-        Some(raw)
+        Some(raw.clone())
     );
+    // Settings still lists it, to download or discard; good and newer records are not listed.
+    let newer = r#"{"schema":9,"id":"n","name":"From the future","sheet":{"x":1}}"#;
+    store.backend().set_quota(None);
+    store.backend().set(&character_key("n"), newer).unwrap();
+    let stuck = store.stuck().unwrap();
+    assert_eq!(stuck.len(), 1);
+    assert_eq!(
+        (stuck[0].key.as_str(), stuck[0].raw.as_str()),
+        (character_key("bad").as_str(), raw.as_str())
+    );
+    // Discarding takes only a listed record.
+    store.discard_stuck(&character_key("a")).unwrap();
+    store.discard_stuck(&character_key("n")).unwrap();
+    assert!(store.backend().get(&character_key("a")).unwrap().is_some());
+    assert!(store.backend().get(&character_key("n")).unwrap().is_some());
+    store.discard_stuck(&character_key("bad")).unwrap();
+    assert_eq!(store.backend().get(&character_key("bad")).unwrap(), None);
+    assert!(store.stuck().unwrap().is_empty());
 }
 
 #[test]

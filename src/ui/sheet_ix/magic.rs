@@ -54,6 +54,7 @@ pub fn Conditions() -> impl IntoView {
                             label=Signal::derive(move || format!("{} (what it does)", t().name))
                             value=note
                             on_commit=Callback::new(move |v| ctx.edit(IxEdit::TalentNote(i, v)))
+                            shared=true
                         />
                         {super::act(ctx, Signal::derive(move || format!("Remove {}", t().name)), IxEdit::RemoveTalent(i))}
                     </li>

@@ -202,7 +202,7 @@ pub fn IxSheetView(id: String) -> impl IntoView {
                 _ => s.about.concept.clone(),
             })
         });
-        view! { <TextInput label=label value on_commit=ctx.text(f) max_chars=80/> }
+        view! { <TextInput label=label value on_commit=ctx.text(f) shared=true max_chars=80/> }
     });
     let notes = Signal::derive(move || ctx.read(|s| s.character.notes.clone()));
     view! {
@@ -226,7 +226,7 @@ pub fn IxSheetView(id: String) -> impl IntoView {
             <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
             <section class="panel" aria-labelledby="ix-notes">
                 <h2 id="ix-notes">"Notes"</h2>
-                <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) multiline=true/>
+                <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) shared=true multiline=true/>
             </section>
             <RollLog id/>
         </section>

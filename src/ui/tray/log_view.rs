@@ -181,8 +181,11 @@ pub fn LogView() -> impl IntoView {
                 {move || {
                     log.with(|l| {
                         format!(
-                            "{} rolls kept (the newest {ROLLS_KEPT}). Chain head code {}: note it to check a later export.",
-                            l.entries.len(),
+                            "{} kept (the newest {ROLLS_KEPT}). Chain head code {}: note it to check a later export.",
+                            match l.entries.len() {
+                                1 => "1 roll".to_string(),
+                                n => format!("{n} rolls"),
+                            },
                             short_code(l.head())
                         )
                     })

@@ -7,6 +7,7 @@ use super::browser;
 use super::format;
 use super::state::AppState;
 use crate::model::Theme;
+use crate::storage::Quarantined;
 
 /// The Settings screen.
 #[component]
@@ -75,43 +76,7 @@ pub fn SettingsScreen() -> impl IntoView {
                         view! { <p class="muted">"None. Damaged records would appear here, kept untouched for you to download."</p> }
                             .into_any()
                     } else {
-                        view! {
-                            <ul class="plain">
-                                {list
-                                    .into_iter()
-                                    .map(|q| {
-                                        let key = q.key.clone();
-                                        let raw = q.raw.clone();
-                                        let chars = q.raw.chars().count();
-                                        view! {
-                                            <li class="row">
-                                                <code>{q.key.clone()}</code>
-                                                <span class="muted">{format!("{chars} characters")}</span>
-                                                <button
-                                                    type="button"
-                                                    on:click=move |_| browser::download("satchel-damaged-record.txt", &raw)
-                                                >
-                                                    "Download"
-                                                </button>
-                                                <button
-                                                    type="button"
-                                                    class="danger"
-                                                    on:click=move |_| {
-                                                        if let Err(e) = state.with_store(|s| s.discard(&key)) {
-                                                            state.notify(vec![e.to_string()]);
-                                                        }
-                                                        state.storage_rev.update(|r| *r += 1);
-                                                    }
-                                                >
-                                                    "Discard"
-                                                </button>
-                                            </li>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </ul>
-                        }
-                            .into_any()
+                        damaged_list(state, list, false).into_any()
                     }
                 }}
                 {move || {
@@ -123,47 +88,7 @@ pub fn SettingsScreen() -> impl IntoView {
                                 <p>
                                     "Storage had no room to set these aside, so each is still where it was found. Download it to keep its text, then discard it to free the room."
                                 </p>
-                                <ul class="plain">
-                                    {list
-                                        .into_iter()
-                                        .map(|q| {
-                                            let key = StoredValue::new(q.key.clone());
-                                            let raw = StoredValue::new(q.raw.clone());
-                                            let size = format::bytes(q.raw.len());
-                                            view! {
-                                                <li class="row">
-                                                    <code>{q.key.clone()}</code>
-                                                    <span class="muted">{size}</span>
-                                                    <button
-                                                        type="button"
-                                                        on:click=move |_| {
-                                                            browser::download(
-                                                                "satchel-damaged-record.txt",
-                                                                &raw.get_value(),
-                                                            )
-                                                        }
-                                                    >
-                                                        "Download"
-                                                    </button>
-                                                    <button
-                                                        type="button"
-                                                        class="danger"
-                                                        on:click=move |_| {
-                                                            if let Err(e) = state
-                                                                .with_store(|s| s.discard_stuck(&key.get_value()))
-                                                            {
-                                                                state.notify(vec![e.to_string()]);
-                                                            }
-                                                            state.storage_rev.update(|r| *r += 1);
-                                                        }
-                                                    >
-                                                        "Discard"
-                                                    </button>
-                                                </li>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </ul>
+                                {damaged_list(state, list, true)}
                             }
                         })
                 }}
@@ -183,5 +108,48 @@ pub fn SettingsScreen() -> impl IntoView {
                 <p class="muted">"Satchel shows numbers and short summaries in its own words; the references remain their authors' work."</p>
             </div>
         </section>
+    }
+}
+
+/// Damaged records, each with Download and Discard: set aside (`in_place` false) or still where
+/// they were found.
+fn damaged_list(state: AppState, list: Vec<Quarantined>, in_place: bool) -> impl IntoView {
+    view! {
+        <ul class="plain">
+            {list
+                .into_iter()
+                .map(|q| {
+                    let key = StoredValue::new(q.key.clone());
+                    let raw = StoredValue::new(q.raw.clone());
+                    let size = format::bytes(q.raw.len());
+                    let discard = move |_| {
+                        let key = key.get_value();
+                        let done = state
+                            .with_store(|s| if in_place { s.discard_stuck(&key) } else { s.discard(&key) });
+                        if let Err(e) = done {
+                            state.notify(vec![e.to_string()]);
+                        }
+                        state.storage_rev.update(|r| *r += 1);
+                    };
+                    view! {
+                        <li class="row">
+                            <code>{q.key.clone()}</code>
+                            <span class="muted">{size}</span>
+                            <button
+                                type="button"
+                                on:click=move |_| {
+                                    browser::download("satchel-damaged-record.txt", &raw.get_value())
+                                }
+                            >
+                                "Download"
+                            </button>
+                            <button type="button" class="danger" on:click=discard>
+                                "Discard"
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view()}
+        </ul>
     }
 }

@@ -70,6 +70,11 @@ for (const size of SIZES) {
       for (let i = 0; i < 6; i++) {
         await app.roll();
         await expect(app.result()).toBeVisible();
+        // In view at once, with Roll again and Close still in reach.
+        await expect(app.result().locator(".outcome")).toBeInViewport();
+        await expect(app.result().locator("ul.dice").first()).toBeInViewport();
+        await expect(app.tray().getByRole("button", { name: "Close" })).toBeInViewport();
+        await expect(app.tray().getByRole("button", { name: "Roll", exact: true })).toBeInViewport();
         const labels = await app.diceLabels();
         expect(labels).toHaveLength(6);
         for (const l of labels) expect(l).toMatch(/^(Ability|Mastery|Boon|Trial|Crisis|Bane) die: .+/);
@@ -87,6 +92,9 @@ for (const size of SIZES) {
       // to spend, and the tray says why instead of upgrading.
       await app.tray().getByRole("button", { name: "Spend a Fortune Point" }).click();
       await expect(app.tray()).toContainText("No session has started");
+      // Said once, though it holds for Fortune and Peril alike.
+      await expect(app.tray().locator("#tray-points-why")).toHaveText(/^No session has started[^]*first\.$/);
+      expect((await app.tray().locator("#tray-points-why").textContent()).match(/No session/g)).toHaveLength(1);
       await expect(app.tray().getByText("2 Ability vs 3 Trial")).toBeVisible();
       // Over the limit of a kind: refused in words, pool unchanged.
       await app.addDie("Bane die", 21);

@@ -198,7 +198,9 @@ pub fn IxMode() -> impl IntoView {
                 </button>
             </div>
             {move || {
-                let why = [fortune_why.get(), peril_why.get()].into_iter().flatten().collect::<Vec<_>>();
+                let mut why = [fortune_why.get(), peril_why.get()].into_iter().flatten().collect::<Vec<_>>();
+                // One reason for both (no session yet) is said once.
+                why.dedup();
                 (!why.is_empty()).then(|| view! { <p id="tray-points-why" class="muted small">{why.join(" ")}</p> })
             }}
             {odds_view}

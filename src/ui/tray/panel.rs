@@ -167,6 +167,21 @@ fn ResultView() -> impl IntoView {
         key.get();
         tray.state.with_untracked(|s| s.result().cloned())
     };
+    // A new roll brings its result into view, bottom edge first, so on a phone the outcome
+    // and dice show at once with Roll still above them (the head, with Close, stays pinned).
+    // Not on the first run: going back to a mode from the log keeps the place.
+    let section = NodeRef::<html::Section>::new();
+    Effect::new(move |before: Option<(u64, bool)>| {
+        let now = key.get();
+        if before.is_some_and(|b| b != now) && now.1 {
+            request_animation_frame(move || {
+                if let Some(el) = section.get_untracked() {
+                    el.scroll_into_view_with_bool(false);
+                }
+            });
+        }
+        now
+    });
     view! {
         <p class="sr-only" aria-live="polite">
             {move || {
@@ -177,7 +192,7 @@ fn ResultView() -> impl IntoView {
             result()
                 .map(|o| {
                     view! {
-                        <section class="tray-result" aria-label="Result">
+                        <section class="tray-result" aria-label="Result" node_ref=section>
                             <p class="outcome">{o.words.clone()}</p>
                             {o
                                 .groups

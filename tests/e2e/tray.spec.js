@@ -88,6 +88,17 @@ for (const size of SIZES) {
       await app.addDie("Ability die", 2);
       await app.tray().getByRole("button", { name: "Hard" }).click();
       await expect(app.tray().getByText("2 Ability vs 3 Trial")).toBeVisible();
+      // A preset counts Crisis dice: after an upgrade it is still Hard, and Severe replaces
+      // the side (1 Crisis + 3 Trial), never stacking on the Crisis die.
+      await app.tray().getByRole("button", { name: "Upgrade difficulty" }).click();
+      await expect(app.tray().getByText("2 Ability vs 2 Trial, 1 Crisis")).toBeVisible();
+      await expect(app.tray().getByRole("button", { name: "Hard" })).toHaveAttribute("aria-pressed", "true");
+      await app.tray().getByRole("button", { name: "Severe" }).click();
+      await expect(app.tray().getByText("2 Ability vs 3 Trial, 1 Crisis")).toBeVisible();
+      await app.tray().getByRole("button", { name: "Hard" }).click();
+      await expect(app.tray().getByText("2 Ability vs 2 Trial, 1 Crisis")).toBeVisible();
+      await app.tray().getByRole("button", { name: "Downgrade difficulty" }).click();
+      await expect(app.tray().getByText("2 Ability vs 3 Trial", { exact: true })).toBeVisible();
       // Fortune comes from the session's pool: with no session on this device there is none
       // to spend, and the tray says why instead of upgrading.
       await app.tray().getByRole("button", { name: "Spend a Fortune Point" }).click();

@@ -328,3 +328,29 @@ fn a_proposed_difficulty_replaces_only_the_difficulty_side() {
     assert_eq!(counts, [2, 1, 1, 1, 2, 1]);
     assert!(merged.peril_spent() && !merged.fortune_spent());
 }
+
+/// A named difficulty is the whole difficulty side: Crisis dice from an upgrade count toward
+/// it, and choosing a preset never stacks on them.
+#[test]
+fn difficulty_presets_count_crisis_dice() {
+    let mut p = Pool::from_counts(2, 0, 0, 0, 0, 0).unwrap();
+    p.set_difficulty(Difficulty::Average).unwrap();
+    assert_eq!((p.count(DieKind::Trial), p.count(DieKind::Crisis)), (2, 0));
+    // A Peril upgrade turns a Trial die into a Crisis die: still Average (2 dice).
+    p.upgrade_difficulty(1).unwrap();
+    assert_eq!((p.count(DieKind::Trial), p.count(DieKind::Crisis)), (1, 1));
+    assert_eq!(p.difficulty_dice(), 2);
+    assert_eq!(
+        Difficulty::from_trial_dice(p.difficulty_dice()),
+        Some(Difficulty::Average)
+    );
+    // Hard keeps the Crisis die and makes up the rest with Trial dice: 3 in all, not 4.
+    p.set_difficulty(Difficulty::Hard).unwrap();
+    assert_eq!((p.count(DieKind::Trial), p.count(DieKind::Crisis)), (2, 1));
+    // Easy after two upgrades: the Crisis dice stay (upgrades are not undone by a preset).
+    p.upgrade_difficulty(1).unwrap();
+    p.set_difficulty(Difficulty::Easy).unwrap();
+    assert_eq!((p.count(DieKind::Trial), p.count(DieKind::Crisis)), (0, 2));
+    // The positive side is never touched.
+    assert_eq!(p.count(DieKind::Ability), 2);
+}

@@ -393,6 +393,27 @@ impl Pool {
         self.add_dice(DieKind::Trial, i32::from(difficulty.trial_dice()))
     }
 
+    /// The difficulty side's size: Trial dice plus the Crisis dice upgraded from them. A named
+    /// difficulty is this many dice, whatever upgrades happened since.
+    pub fn difficulty_dice(&self) -> u8 {
+        self.count(DieKind::Trial) + self.count(DieKind::Crisis)
+    }
+
+    /// Replaces the difficulty side with a named difficulty: the Crisis dice already there
+    /// (upgrades, a Peril Point) stay and count toward it, and Trial dice make up the rest. A
+    /// preset never stacks on the Crisis dice: Hard after one upgrade is 1 Crisis + 2 Trial.
+    /// More Crisis dice than the preset names are kept, with no Trial die beside them.
+    pub fn set_difficulty(&mut self, difficulty: Difficulty) -> Result<(), IxError> {
+        let mut next = *self;
+        next.remove_dice(DieKind::Trial, i32::from(next.count(DieKind::Trial)))?;
+        let trial = difficulty
+            .trial_dice()
+            .saturating_sub(next.count(DieKind::Crisis));
+        next.add_dice(DieKind::Trial, i32::from(trial))?;
+        *self = next;
+        Ok(())
+    }
+
     /// Adds a difficulty given as a count of Trial dice, 0-10 (RULINGS.md, "Difficulty").
     pub fn add_difficulty_count(&mut self, trial_dice: i32) -> Result<(), IxError> {
         IxError::check(

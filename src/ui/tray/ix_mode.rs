@@ -98,7 +98,7 @@ pub fn IxMode() -> impl IntoView {
             view! {
                 <button
                     type="button"
-                    aria-pressed=move || (pool.get().count(DieKind::Trial) == d.trial_dice()).to_string()
+                    aria-pressed=move || (pool.get().difficulty_dice() == d.trial_dice()).to_string()
                     on:click=move |_| act(TrayAction::Difficulty(d))
                 >
                     {d.name()}

@@ -187,10 +187,7 @@ impl TrayState {
                 }
                 self.change_pool(|p| p.remove_dice(kind, 1).map(drop))?
             }
-            TrayAction::Difficulty(d) => self.change_pool(|p| {
-                p.remove_dice(DieKind::Trial, i32::from(p.count(DieKind::Trial)))?;
-                p.add_difficulty(d)
-            })?,
+            TrayAction::Difficulty(d) => self.change_pool(|p| p.set_difficulty(d))?,
             TrayAction::Step(step) => self.change_pool(|p| match step {
                 PoolStep::UpgradeAbility => p.upgrade_ability(1).map(drop),
                 PoolStep::DowngradeAbility => p.downgrade_ability(1).map(drop),

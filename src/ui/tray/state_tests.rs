@@ -420,6 +420,22 @@ fn a_refusal_shows_until_the_next_change() {
 }
 
 #[test]
+fn a_preset_after_a_peril_upgrade_replaces_the_difficulty_side() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::AddDie(DieKind::Ability)).unwrap();
+    s.apply(TrayAction::Difficulty(Difficulty::Average))
+        .unwrap();
+    s.apply(TrayAction::Step(PoolStep::UpgradeDifficulty))
+        .unwrap();
+    assert_eq!(s.ix().difficulty_dice(), 2);
+    s.apply(TrayAction::Difficulty(Difficulty::Hard)).unwrap();
+    assert_eq!(
+        (s.ix().count(DieKind::Trial), s.ix().count(DieKind::Crisis)),
+        (2, 1)
+    );
+}
+
+#[test]
 fn the_shared_difficulty_follows_the_mode() {
     let mut s = TrayState::default();
     s.apply(TrayAction::SetLabel("Pick the lock".into()))

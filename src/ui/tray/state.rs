@@ -27,7 +27,6 @@ use super::outcome::{LogDraft, Outcome, RollElsewhere, Rolled};
 use crate::model::Proposal;
 use crate::rules::expedition::objective::{GeneralFactors, general_objective};
 use crate::rules::ix::IxError;
-use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::Pool as IxPool;
 
 /// What the tray shows and what its next roll would use.

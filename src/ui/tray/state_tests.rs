@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::rules::expedition::money::LedgerEntry;
+use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::Difficulty;
 use crate::ui::tray::fields::{EMPTY, FieldError};
 use crate::ui::tray::tables::Table;

@@ -10,7 +10,9 @@ use super::gear::{GearEdit, apply_gear};
 use crate::rules::inventory::Inventory;
 use crate::rules::ix::character::{CarriedInjury, IxCharacter, Talent};
 use crate::rules::ix::checks::{Condition, Guard};
-use crate::rules::ix::critical::{CriticalRoll, MedicineTask, StepDown, step_down};
+use crate::rules::ix::critical::{
+    CriticalRoll, MedicineTask, ROW_COUNT, Severity, StepDown, row_bounds, step_down,
+};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
 use crate::rules::ix::stats::{Characteristic, Skill};
@@ -371,7 +373,17 @@ impl IxSheet {
             }
             IxEdit::StepDownInjury(i) => {
                 at(&c.critical_injuries, i, "injury")?;
-                match step_down(c.critical_injuries[i].row).map_err(s)? {
+                // Ordinary care never steps a Mortal injury down (docs/rules-ix.md); the sheet
+                // does not offer it, and a stray request is refused rather than obeyed.
+                let row = c.critical_injuries[i].row;
+                if row < ROW_COUNT - 1 && Severity::for_total(row_bounds(row).0) == Severity::Mortal
+                {
+                    return Err(
+                        "A Mortal injury does not step down by ordinary means; treat it with Medicine."
+                            .into(),
+                    );
+                }
+                match step_down(row).map_err(s)? {
                     StepDown::Row(r) => c.critical_injuries[i].row = r,
                     StepDown::Cleared => {
                         c.critical_injuries.remove(i);

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use satchel::model::ix_sheet::{IxEdit, IxSheet, Num, SheetSpell, Text};
 use satchel::rules::ix::character::KnownSpell;
 use satchel::rules::ix::checks::{Condition, Guard, Tradition};
-use satchel::rules::ix::critical::{critical_from_d100, roll_critical};
+use satchel::rules::ix::critical::{critical_from_d100, roll_critical, row_bounds};
 use satchel::rules::ix::dice::CheckResult;
 use satchel::rules::ix::health::Vitality;
 use satchel::rules::ix::magic::{EmpowerOption, EmpowerTrigger, SpellDesign, SpellRange};
@@ -204,6 +204,21 @@ fn critical_injuries_climb_step_down_and_treat() {
     assert_eq!(s.character.critical_injuries.len(), 1);
     s.apply(IxEdit::RemoveInjury(0)).unwrap();
     assert!(s.character.critical_injuries.is_empty());
+    // A Mortal row (101-140) is not stepped down by ordinary means: refused, in words.
+    s.apply(IxEdit::AddInjury(critical_from_d100(95, 1)))
+        .unwrap();
+    let mortal = s.character.critical_injuries[0].row;
+    assert_eq!(row_bounds(mortal), (101, 110));
+    let e = s.apply(IxEdit::StepDownInjury(0)).unwrap_err().to_string();
+    assert!(e.contains("Mortal injury does not step down"), "{e}");
+    assert_eq!(s.character.critical_injuries[0].row, mortal);
+    // A Deadly row (86-100) still steps down.
+    s.apply(IxEdit::RemoveInjury(0)).unwrap();
+    s.apply(IxEdit::AddInjury(critical_from_d100(90, 0)))
+        .unwrap();
+    s.apply(IxEdit::StepDownInjury(0)).unwrap();
+    assert_eq!(row_bounds(s.character.critical_injuries[0].row), (81, 85));
+    s.apply(IxEdit::RemoveInjury(0)).unwrap();
     // A killed row cannot be treated or stepped down.
     s.apply(IxEdit::AddInjury(critical_from_d100(100, 5)))
         .unwrap();

@@ -213,7 +213,8 @@ pub fn Injuries() -> impl IntoView {
                                     {format!("Treat {name}")}
                                 </button>
                             })}
-                            {super::act(ctx, "Step down", IxEdit::StepDownInjury(i))}
+                            {(severity != crate::rules::ix::critical::Severity::Mortal)
+                                .then(|| super::act(ctx, "Step down", IxEdit::StepDownInjury(i)))}
                             {super::act(ctx, "Remove", IxEdit::RemoveInjury(i))}
                         </div>
                     </li>

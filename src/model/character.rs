@@ -252,12 +252,12 @@ pub fn routable_id(id: &str) -> String {
         }
     }
     if out.is_empty() || out.len() > ID_MAX_CHARS {
-        // FNV-1a: a stable hash that needs no crate.
-        let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+        // The roll log's SHA-256, so two long ids that share a start stay apart.
+        use sha2::{Digest, Sha256};
+        let hash = super::rolls::hex(&Sha256::digest(id.as_bytes()));
         out.truncate(ID_MAX_CHARS - 17);
-        out.push_str(&format!("-{hash:016x}"));
+        out.push('-');
+        out.push_str(&hash[..16]);
     }
     out
 }

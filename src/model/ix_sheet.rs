@@ -11,7 +11,7 @@ use crate::rules::inventory::Inventory;
 use crate::rules::ix::character::{CarriedInjury, IxCharacter, Talent};
 use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{
-    CriticalRoll, MedicineTask, ROW_COUNT, Severity, StepDown, row_bounds, step_down,
+    CriticalRoll, MedicineTask, ROW_COUNT, StepDown, care_steps_down, step_down,
 };
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
@@ -376,8 +376,7 @@ impl IxSheet {
                 // Ordinary care never steps a Mortal injury down (docs/rules-ix.md); the sheet
                 // does not offer it, and a stray request is refused rather than obeyed.
                 let row = c.critical_injuries[i].row;
-                if row < ROW_COUNT - 1 && Severity::for_total(row_bounds(row).0) == Severity::Mortal
-                {
+                if row < ROW_COUNT - 1 && !care_steps_down(row) {
                     return Err(
                         "A Mortal injury does not step down by ordinary means; treat it with Medicine."
                             .into(),

@@ -270,6 +270,12 @@ pub enum StepDown {
     Cleared,
 }
 
+/// Whether ordinary care (the sheet's "Step down") may step row `row` down: not a Mortal row
+/// (101+), which only a rule that says so (a spell) steps down, and not Killed.
+pub fn care_steps_down(row: usize) -> bool {
+    Severity::for_total(row_bounds(row).0) != Severity::Mortal
+}
+
 /// Steps row `row` down one row. Killed is death and cannot step down.
 pub fn step_down(row: usize) -> Result<StepDown, IxError> {
     if row >= ROW_COUNT - 1 {

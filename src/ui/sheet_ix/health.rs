@@ -213,7 +213,7 @@ pub fn Injuries() -> impl IntoView {
                                     {format!("Treat {name}")}
                                 </button>
                             })}
-                            {(severity != crate::rules::ix::critical::Severity::Mortal)
+                            {crate::rules::ix::critical::care_steps_down(inj.row)
                                 .then(|| super::act(ctx, "Step down", IxEdit::StepDownInjury(i)))}
                             {super::act(ctx, "Remove", IxEdit::RemoveInjury(i))}
                         </div>

@@ -42,7 +42,7 @@ fn characters_round_trip_through_local_storage() {
         pending.save.insert(id.into());
     }
     pending.index = true;
-    store.flush(&roster, &mut pending).unwrap();
+    store.flush(&roster, &mut pending, 0).unwrap();
     assert!(pending.is_empty());
 
     let reopened = open();

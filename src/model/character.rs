@@ -299,6 +299,11 @@ pub enum CharacterAction {
         character: Character,
         position: usize,
     },
+    /// Puts an earlier saved version of a character back in its place (History). The id must
+    /// be one on the roster; the revision moves past the current one, so other tabs take it.
+    Revert {
+        character: Character,
+    },
     /// Changes an Ix character's sheet.
     EditIx {
         id: String,
@@ -324,7 +329,9 @@ impl CharacterAction {
             | CharacterAction::Delete { id }
             | CharacterAction::EditIx { id, .. }
             | CharacterAction::EditExpedition { id, .. } => Some(id),
-            CharacterAction::Restore { character, .. } => Some(&character.id),
+            CharacterAction::Restore { character, .. } | CharacterAction::Revert { character } => {
+                Some(&character.id)
+            }
             CharacterAction::Batch(_) => None,
         }
     }
@@ -465,6 +472,13 @@ impl Roster {
                 character.touch(now_ms);
                 let at = position.min(self.characters.len());
                 self.characters.insert(at, character.clone());
+                Ok(Applied::Saved(character))
+            }
+            CharacterAction::Revert { mut character } => {
+                let current = self.find_mut(&character.id)?;
+                character.rev = current.rev;
+                character.touch(now_ms);
+                *current = character.clone();
                 Ok(Applied::Saved(character))
             }
             CharacterAction::EditIx { .. }

@@ -10,6 +10,7 @@ pub mod exp_sheet;
 pub mod exp_table;
 mod export;
 pub mod gear;
+pub mod history;
 pub mod ix_sheet;
 pub mod ix_table;
 mod named;

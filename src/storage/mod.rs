@@ -9,6 +9,7 @@
 
 mod backend;
 mod events;
+mod history;
 mod rolls;
 mod store;
 #[cfg(target_arch = "wasm32")]
@@ -16,6 +17,7 @@ mod web;
 
 pub use backend::{KeyValue, MemoryStore, StorageError};
 pub use events::{ExternalChange, classify_event};
+pub use history::{HISTORY_PREFIX, HistoryUsage, Version};
 pub use rolls::{ROLLS_KEY, RollStore, RollsProblem};
 pub use store::{Loaded, LockedRecord, Pending, Problem, Quarantined, Store};
 #[cfg(target_arch = "wasm32")]

@@ -71,6 +71,11 @@ impl fmt::Display for Problem {
                 "{} could not be read: {reason}. Its text was set aside untouched; download it from Settings.",
                 Problem::what(original)
             ),
+            Problem::Unreadable { key, reason } if key.starts_with(CHARACTER_PREFIX) => write!(
+                f,
+                "{} could not be read: {reason}. It was left exactly as it was; download or discard it in Settings.",
+                Problem::what(key)
+            ),
             Problem::Unreadable { key, reason } => write!(
                 f,
                 "{} could not be read: {reason}. It was left exactly as it was.",
@@ -264,10 +269,17 @@ impl<S: KeyValue> Store<S> {
 
     /// Writes everything `pending` lists, removing each item once it is stored. Stops at the
     /// first failure and leaves the rest pending for the next attempt.
-    pub fn flush(&self, roster: &Roster, pending: &mut Pending) -> Result<(), StorageError> {
+    /// A character replaced here keeps its earlier text as a version (see `history`), stamped
+    /// `now_ms`.
+    pub fn flush(
+        &self,
+        roster: &Roster,
+        pending: &mut Pending,
+        now_ms: u64,
+    ) -> Result<(), StorageError> {
         for id in pending.save.clone() {
             if let Some(c) = roster.get(&id) {
-                self.save_character(c)?;
+                self.write_keeping_history(&character_key(&c.id), &encode(c), now_ms)?;
             }
             pending.save.remove(&id);
         }
@@ -343,15 +355,19 @@ impl<S: KeyValue> Store<S> {
 
     /// Saves a named document, unless a newer build's copy is stored under that name.
     pub fn save_doc<T: serde::Serialize>(&self, name: &str, doc: &T) -> Result<(), StorageError> {
-        self.save_doc_text(name, &encode(doc))
-    }
-
-    /// Saves a named document already encoded (a write retried after a failure).
-    pub fn save_doc_text(&self, name: &str, text: &str) -> Result<(), StorageError> {
         if self.newer_docs.borrow().contains(name) {
             return Ok(());
         }
-        self.kv.set(&doc_key(name), text)
+        self.kv.set(&doc_key(name), &encode(doc))
+    }
+
+    /// Saves a named document already encoded, keeping the text it replaces as a version
+    /// (see `history`), stamped `now_ms`.
+    pub fn save_doc_text(&self, name: &str, text: &str, now_ms: u64) -> Result<(), StorageError> {
+        if self.newer_docs.borrow().contains(name) {
+            return Ok(());
+        }
+        self.write_keeping_history(&doc_key(name), text, now_ms)
     }
 
     /// Every named document as stored (for an export). Records that are not JSON are left
@@ -384,6 +400,7 @@ impl<S: KeyValue> Store<S> {
         docs: &[NamedDoc],
         characters: &[Character],
         order: Vec<String>,
+        now_ms: u64,
     ) -> Result<(), StorageError> {
         let mut writes: Vec<(String, String)> = Vec::new();
         for d in docs {
@@ -413,6 +430,15 @@ impl<S: KeyValue> Store<S> {
                     }
                     return Err(e);
                 }
+            }
+        }
+        // A record the file replaced keeps what it held as a version, so History can put it
+        // back. Best effort: the import itself is already complete.
+        for (key, old) in undo {
+            if let Some(old) = old
+                && key != INDEX_KEY
+            {
+                let _ = self.keep(&key, &old, now_ms, true);
             }
         }
         Ok(())

@@ -77,6 +77,17 @@ pub fn local_date(ms: u64) -> String {
         .unwrap_or_default()
 }
 
+/// "3 Dec 2026, 19:42": a moment in the reader's locale and time zone.
+pub fn local_moment(ms: u64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    format!(
+        "{}, {:02}:{:02}",
+        local_date(ms),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
 /// `YYYY-MM-DD` (UTC) for file names.
 pub fn iso_day(ms: u64) -> String {
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));

@@ -9,6 +9,7 @@ mod crash;
 pub mod fields;
 mod format;
 pub mod gear;
+mod history;
 mod icons;
 mod lazy;
 mod party;

@@ -1,6 +1,8 @@
 //! The GM's party view of everyone's gear, the treasure split and its pay-out.
 
 use leptos::prelude::*;
+
+use super::history::doc_history;
 use wasm_bindgen::JsCast;
 
 use super::format::plural;
@@ -152,5 +154,8 @@ pub fn PartyGear() -> impl IntoView {
         doc.with(|d| status.with(|s| party.with(|p| party_html(p, d, s, d.last.is_some()))))
     };
     live_html(el, want, Box::new(body));
-    view! { <div class="party" node_ref=el on:change=on_change on:click=on_click></div> }
+    view! {
+        <div class="party" node_ref=el on:change=on_change on:click=on_click></div>
+        {doc_history::<PartyDoc>("the party's gear")}
+    }
 }

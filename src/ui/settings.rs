@@ -69,12 +69,50 @@ pub fn SettingsScreen() -> impl IntoView {
                         Err(e) => format!("unknown ({e})"),
                     }}
                 </p>
+                <h3>"Earlier versions"</h3>
+                {move || {
+                    state.storage_rev.track();
+                    let usage = state.history_usage().unwrap_or_default();
+                    if usage.versions == 0 {
+                        view! {
+                            <p class="muted">"None kept yet. Each sheet and table keeps its earlier versions here as it is edited; open History at the end of one to look back or restore."</p>
+                        }
+                        .into_any()
+                    } else {
+                        view! {
+                            <p>
+                                {format!(
+                                    "{} of {} ({}). Open History at the end of a sheet or table to look back or restore.",
+                                    format::plural(usage.versions, "version"),
+                                    match usage.records {
+                                        1 => "1 sheet or table".to_string(),
+                                        n => format!("{n} sheets or tables"),
+                                    },
+                                    format::bytes(usage.bytes),
+                                )}
+                            </p>
+                            <p class="hint">"Clearing them frees that space; your characters and tables stay exactly as they are now."</p>
+                            <button type="button" class="danger" on:click=move |_| {
+                                if let Err(e) = state.clear_history() {
+                                    state.notify(vec![e]);
+                                }
+                            }>"Clear earlier versions"</button>
+                        }
+                        .into_any()
+                    }
+                }}
                 <h3>"Records set aside"</h3>
                 {move || {
                     let list = quarantined();
                     if list.is_empty() {
-                        view! { <p class="muted">"None. Damaged records would appear here, kept untouched for you to download."</p> }
-                            .into_any()
+                        // Damaged records left in place are listed below; this list only
+                        // says that none were moved.
+                        let text = if stuck().is_empty() {
+                            "None. Damaged records would appear here, kept untouched for you to download."
+                        } else {
+                            "None were moved aside: the damaged records below are still in their place."
+                        };
+                        view! { <p class="muted">{text}</p> }.into_any()
                     } else {
                         damaged_list(state, list, false).into_any()
                     }

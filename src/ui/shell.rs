@@ -202,6 +202,11 @@ fn StorageBanner() -> impl IntoView {
                                     {why}
                                     ". Your changes are kept in this tab and will be saved with your next change. Do not close the tab yet."
                                 </p>
+                                <p class="hint">
+                                    "To make room, clear earlier versions or download and discard what you no longer need in "
+                                    <a href="#/settings">"Settings"</a>
+                                    "."
+                                </p>
                                 <button type="button" on:click=move |_| state.flush()>
                                     "Try saving again"
                                 </button>

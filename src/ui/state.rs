@@ -8,10 +8,12 @@ use leptos::prelude::*;
 use super::browser;
 use crate::model::{
     Applied, Character, CharacterAction, ConflictChoice, ExportKind, NamedDoc, NamedDocument,
-    PlanItem, Roster, RosterError, Settings, Theme, apply_import, apply_with_roster, encode,
-    export_file,
+    PlanItem, Roster, RosterError, Settings, Theme, apply_import, apply_with_roster, decode,
+    decode_character, encode, export_file,
 };
-use crate::storage::{KeyValue, LockedRecord, Pending, Problem, Store, open_local};
+use crate::storage::{
+    HistoryUsage, KeyValue, LockedRecord, Pending, Problem, Store, Version, open_local,
+};
 
 /// A load problem the user has not dismissed yet.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +119,19 @@ impl<D: NamedDocument> Doc<D> {
         self.signal.set(doc);
         Ok(())
     }
+
+    /// Puts back an earlier saved version of the document (History). What is stored now is
+    /// kept as a version first, and returned, so the restore can itself be undone.
+    pub fn restore(&self, text: &str) -> Result<Option<Version>, String> {
+        let doc: D = decode(text, D::SCHEMA)
+            .map_err(|e| format!("This version cannot be read by this Satchel: {e}."))?;
+        let before = self
+            .state
+            .before_restore(&crate::storage::doc_key(D::NAME))?;
+        self.state.save_named(D::NAME, encode(&doc));
+        self.signal.set(doc);
+        Ok(before)
+    }
 }
 
 impl AppState {
@@ -126,6 +141,8 @@ impl AppState {
         let store = Store::new(backend);
         let now = browser::now_ms();
         let mut problems = Vec::new();
+        // Versions of characters deleted since the last visit go; best effort.
+        let _ = store.forget_history_of_missing();
         let (settings, settings_problem) = store.load_settings(now);
         problems.extend(settings_problem);
         let (roster, locked) = match store.load(now) {
@@ -304,6 +321,76 @@ impl AppState {
         self.flush();
     }
 
+    /// The kept versions of the record stored under `key`, newest first, each with its text;
+    /// the first item is what is stored now (`None` for its version).
+    pub fn history(&self, key: &str) -> Result<Vec<(Option<Version>, String)>, String> {
+        self.store
+            .with_value(|s| {
+                let mut out = Vec::new();
+                if let Some(now) = s.raw(key)? {
+                    out.push((None, now));
+                }
+                for v in s.versions(key)?.into_iter().rev() {
+                    if let Some(text) = s.version_text(&v)? {
+                        out.push((Some(v), text));
+                    }
+                }
+                Ok(out)
+            })
+            .map_err(|e: crate::storage::StorageError| format!("History could not be read: {e}."))
+    }
+
+    /// Keeps what is stored under `key` now as a version, on the user's request.
+    pub fn keep_version(&self, key: &str) -> Result<Option<Version>, String> {
+        let kept = self
+            .store
+            .with_value(|s| s.keep_version(key, browser::now_ms()))
+            .map_err(|e| format!("No version was kept: {e}."));
+        self.storage_rev.update(|r| *r += 1);
+        kept
+    }
+
+    /// Before a restore: refuses while any change is still unsaved (the restore would replace
+    /// it unseen), then keeps what is stored as a version so the restore can be undone.
+    fn before_restore(&self, key: &str) -> Result<Option<Version>, String> {
+        if self.owes_writes() {
+            return Err("Some changes are not saved yet. Free some space and press \"Try saving again\" first, so restoring cannot lose them.".into());
+        }
+        self.store
+            .with_value(|s| s.keep_version(key, browser::now_ms()))
+            .map_err(|e| {
+                format!("Nothing was restored: the current version could not be kept first ({e}).")
+            })
+    }
+
+    /// Puts back an earlier saved version of the character `id` (History); returns the
+    /// version that holds what was there before, so the restore can be undone.
+    pub fn restore_character(&self, id: &str, text: &str) -> Result<Option<Version>, String> {
+        let character = decode_character(text)
+            .map_err(|e| format!("This version cannot be read by this Satchel: {e}."))?;
+        if character.id != id {
+            return Err("This version belongs to another character.".into());
+        }
+        let before = self.before_restore(&crate::storage::character_key(id))?;
+        self.dispatch(CharacterAction::Revert { character })?;
+        Ok(before)
+    }
+
+    /// Space the kept versions take, for Settings.
+    pub fn history_usage(&self) -> Option<HistoryUsage> {
+        self.store.with_value(|s| s.history_usage()).ok()
+    }
+
+    /// Deletes every kept version (Settings).
+    pub fn clear_history(&self) -> Result<(), String> {
+        let done = self
+            .store
+            .with_value(|s| s.clear_history())
+            .map_err(|e| format!("History could not be cleared: {e}."));
+        self.storage_rev.update(|r| *r += 1);
+        done
+    }
+
     /// Ids of characters stored here by a newer Satchel: read-only, never replaced.
     pub fn read_only_ids(&self) -> Vec<String> {
         self.locked.with_untracked(|l| {
@@ -330,16 +417,17 @@ impl AppState {
     /// Writes whatever this tab still owes storage: characters and the roster order, then
     /// every named document whose write failed before.
     pub fn flush(&self) {
+        let now = browser::now_ms();
         let result = self.store.with_value(|store| {
             let roster = self.roster.with_untracked(|roster| {
                 let mut pending = self.pending.get_value();
-                let result = store.flush(roster, &mut pending);
+                let result = store.flush(roster, &mut pending, now);
                 self.pending.set_value(pending);
                 result
             });
             let mut owed = self.owed_docs.get_value();
             let mut docs = Ok(());
-            owed.retain(|(name, text)| match store.save_doc_text(name, text) {
+            owed.retain(|(name, text)| match store.save_doc_text(name, text, now) {
                 Ok(()) => false,
                 Err(e) => {
                     docs = Err(e);
@@ -555,7 +643,7 @@ impl AppState {
         let written = apply_import(&mut roster, plan, choice, browser::new_id, now)?;
         // Storage first, all of it or none: only then does this tab show the import.
         self.store
-            .with_value(|s| s.import_all(documents, &written, roster.ids()))
+            .with_value(|s| s.import_all(documents, &written, roster.ids(), now))
             .map_err(|e| format!("Nothing was imported: {e}."))?;
         self.roster.set(roster);
         // The file's tables replace this tab's copies, including a write still owed.

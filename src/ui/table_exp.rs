@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use rand::RngCore;
 
 use super::fields::{NumberInput, TextInput};
+use super::history::doc_history;
 use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
@@ -383,6 +384,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 </ol>
                 <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>
             </section>
+            {doc_history::<ExpTable>("this table")}
         </section>
     };
     Effect::new(move |_| {

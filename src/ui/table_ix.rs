@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::fields::{NumberInput, TextInput};
+use super::history::doc_history;
 use super::sheet_ix::AddRow;
 use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
@@ -123,6 +124,7 @@ pub fn IxTable() -> impl IntoView {
             <Adversaries/>
             <Fear/>
             <CritEditor/>
+            {doc_history::<IxTableDoc>("this table")}
         </div>
     }
 }

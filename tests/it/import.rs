@@ -7,7 +7,7 @@ use satchel::model::{
     apply_import, export_file, parse_import, plan_import,
 };
 
-fn json_value() -> impl Strategy<Value = serde_json::Value> {
+pub(crate) fn json_value() -> impl Strategy<Value = serde_json::Value> {
     let leaf = prop_oneof![
         Just(serde_json::Value::Null),
         any::<bool>().prop_map(serde_json::Value::from),

@@ -13,6 +13,7 @@ mod expedition_odds;
 mod expedition_procedures;
 mod expedition_robustness;
 mod gear;
+mod history;
 mod import;
 mod ix_critical;
 mod ix_dice;

@@ -148,7 +148,7 @@ fn a_newer_record_is_read_only_and_never_rewritten() {
         index: true,
         ..Pending::default()
     };
-    store.flush(&roster, &mut pending).unwrap();
+    store.flush(&roster, &mut pending, 0).unwrap();
     assert_eq!(
         store.backend().get(&character_key("n")).unwrap().as_deref(),
         Some(newer)
@@ -203,11 +203,14 @@ fn a_full_store_keeps_pending_writes_until_a_later_flush_succeeds() {
         pending.save.insert(id);
         pending.index = true;
     }
-    assert_eq!(store.flush(&roster, &mut pending), Err(StorageError::Full));
+    assert_eq!(
+        store.flush(&roster, &mut pending, 0),
+        Err(StorageError::Full)
+    );
     assert!(!pending.is_empty(), "failed writes stay pending");
 
     store.backend().set_quota(None);
-    store.flush(&roster, &mut pending).unwrap();
+    store.flush(&roster, &mut pending, 0).unwrap();
     assert!(pending.is_empty());
     assert_eq!(store.load(0).unwrap().roster, roster);
 }
@@ -353,7 +356,7 @@ proptest! {
                 }
                 Ok(satchel::model::Applied::Many(_)) | Err(_) => {}
             }
-            store.flush(&roster, &mut pending).unwrap();
+            store.flush(&roster, &mut pending, 0).unwrap();
         }
         let loaded = store.load(0).unwrap();
         prop_assert!(loaded.problems.is_empty());
@@ -453,7 +456,7 @@ fn an_import_that_does_not_fit_leaves_storage_exactly_as_it_was() {
     let mut order: Vec<String> = incoming.iter().map(|c| c.id.clone()).collect();
     order.insert(1, "b".into());
     let err = store
-        .import_all(std::slice::from_ref(&table), &incoming, order.clone())
+        .import_all(std::slice::from_ref(&table), &incoming, order.clone(), 0)
         .unwrap_err();
     assert_eq!(err, StorageError::Full);
     assert_eq!(snapshot(&store), before, "not one key changed");
@@ -461,7 +464,7 @@ fn an_import_that_does_not_fit_leaves_storage_exactly_as_it_was() {
 
     // With room, all of it lands: the table, the replaced character, the newcomers, the order.
     store.backend().set_quota(None);
-    store.import_all(&[table], &incoming, order).unwrap();
+    store.import_all(&[table], &incoming, order, 0).unwrap();
     let loaded = store.load(0).unwrap();
     assert_eq!(loaded.roster.characters.len(), 102);
     assert_eq!(loaded.roster.characters[0].name, "Ann, replaced");

@@ -12,6 +12,7 @@ use rand::RngCore;
 
 use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
+use super::history::character_history;
 use super::state::AppState;
 use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
@@ -222,6 +223,7 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
                 <h3>"Rolled in the dice tray"</h3>
                 <CharacterRolls character_id=ctx.id.get_value()/>
             </section>
+            {character_history(ctx.id.get_value())}
         </section>
     }
 }

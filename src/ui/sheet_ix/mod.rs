@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
+use super::history::character_history;
 use super::state::{AppState, Doc};
 use super::tray::{CharacterRolls, Hook, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
@@ -228,7 +229,8 @@ pub fn IxSheetView(id: String) -> impl IntoView {
                 <h2 id="ix-notes">"Notes"</h2>
                 <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) shared=true multiline=true/>
             </section>
-            <RollLog id/>
+            <RollLog id=id.clone()/>
+            {character_history(id)}
         </section>
     }
 }

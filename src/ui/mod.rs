@@ -15,6 +15,7 @@ mod lazy;
 mod party;
 mod roster;
 mod route;
+mod sections;
 mod session;
 mod settings;
 mod share;

@@ -57,6 +57,22 @@ pub fn sheet_href(id: &str) -> String {
     format!("#/c/{id}")
 }
 
+/// The section of a sheet link (`#/c/<id>/<section>`): a short lowercase word, or `None` for
+/// the sheet's first section. The sheet decides which words it knows.
+pub fn sheet_section(hash: &str) -> Option<String> {
+    let path = hash.trim_start_matches('#').trim_start_matches('/');
+    let mut parts = path.strip_prefix("c/")?.split(['/', '?']);
+    parts.next()?;
+    let section = parts.next()?;
+    (!section.is_empty() && section.len() <= 16 && section.bytes().all(|b| b.is_ascii_lowercase()))
+        .then(|| section.to_string())
+}
+
+/// The link to one section of a character's sheet.
+pub fn section_href(id: &str, section: &str) -> String {
+    format!("#/c/{id}/{section}")
+}
+
 /// A tab of the Table screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableTab {
@@ -100,7 +116,7 @@ impl TableTab {
 
 #[cfg(test)]
 mod tests {
-    use super::{Screen, TableTab, sheet_href, sheet_id};
+    use super::{Screen, TableTab, section_href, sheet_href, sheet_id, sheet_section};
 
     #[test]
     fn hashes_map_to_screens() {
@@ -126,5 +142,20 @@ mod tests {
             assert_eq!(TableTab::from_hash(t.href()), t);
         }
         assert_eq!(TableTab::from_hash("#/table"), TableTab::Ix);
+    }
+
+    #[test]
+    fn sheet_sections_are_short_lowercase_words() {
+        assert_eq!(
+            sheet_section(&section_href("ab12", "gear")),
+            Some("gear".into())
+        );
+        assert_eq!(sheet_id(&section_href("ab12", "gear")), Some("ab12".into()));
+        assert_eq!(sheet_section("#/c/ab12"), None);
+        assert_eq!(sheet_section("#/c/ab12/"), None);
+        assert_eq!(sheet_section("#/c/ab12/Gear"), None);
+        assert_eq!(sheet_section("#/c/ab12/<b>"), None);
+        assert_eq!(sheet_section("#/c/ab12/abcdefghijklmnopq"), None);
+        assert_eq!(sheet_section("#/table/gear"), None);
     }
 }

@@ -7,6 +7,11 @@ use super::lazy::{Deferred, exp_sheet_chunk, ix_sheet_chunk};
 use super::state::AppState;
 use crate::model::System;
 
+/// The section of the sheet the link names (`#/c/<id>/<section>`), provided by the shell so
+/// a sheet reads the address instead of keeping a copy of it.
+#[derive(Clone, Copy)]
+pub struct SheetSection(pub Memo<Option<String>>);
+
 /// The sheet of the character `id`, or a way back when there is none.
 #[component]
 pub fn SheetScreen(id: Memo<Option<String>>) -> impl IntoView {

@@ -10,8 +10,8 @@ use super::lazy::{
     Deferred, proposal_chunk, settings_chunk, share_preview_chunk, table_chunk, warm_tray,
 };
 use super::roster::RosterScreen;
-use super::route::{Screen, TableTab, sheet_id};
-use super::sheet::SheetScreen;
+use super::route::{Screen, TableTab, sheet_id, sheet_section};
+use super::sheet::{SheetScreen, SheetSection};
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
 use crate::model::{POOL_ROUTE, SHARE_ROUTE};
@@ -57,6 +57,13 @@ pub fn App() -> impl IntoView {
             _ => last.cloned().flatten(),
         })
     });
+    let section = Memo::new(move |last: Option<&Option<String>>| {
+        hash.with(|h| match Screen::from_hash(h) {
+            Screen::Sheet => sheet_section(h),
+            _ => last.cloned().flatten(),
+        })
+    });
+    provide_context(SheetSection(section));
     let table_tab = Memo::new(move |last: Option<&TableTab>| {
         hash.with(|h| match Screen::from_hash(h) {
             Screen::Table => TableTab::from_hash(h),

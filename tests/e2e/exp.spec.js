@@ -158,6 +158,16 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await sheet(page).getByLabel("Reason").fill("Tomb hoard");
   await sheet(page).getByRole("button", { name: "Record" }).click();
   await expect(ledger.first()).toContainText("+12 Tomb hoard: Cash 12");
+  // The result shows beside the button, the fields clear, and a second tap records nothing.
+  const record = sheet(page).getByRole("button", { name: "Record" });
+  const said = sheet(page).locator(".field-result");
+  await expect(said).toHaveText("Recorded +12 Cash (Tomb hoard). Cash is now 12.");
+  await expect(sheet(page).getByLabel("Amount (negative spends)")).toHaveValue("0");
+  await expect(sheet(page).getByLabel("Reason")).toHaveValue("");
+  await record.click();
+  await expect(said).toHaveText("Type an amount other than 0.");
+  await expect(ledger).toHaveCount(1);
+  await expect(said).toBeInViewport();
   await expect(ledger.first().locator("time")).toHaveText(/\d{1,2}:\d{2}/);
   await expect(ledger.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d/);
 

@@ -34,7 +34,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   // A skill check opens the tray with the rules' pool at the chosen difficulty; a Fortune
   // Point from the session's pool (a session of one, started on the sheet) upgrades it and
   // flips to Peril when the check is rolled.
-  const points = page.getByRole("group", { name: "Session points" });
+  const points = page.getByRole("region", { name: "Fortune and Peril", exact: true });
   await expect(points).toContainText("No session has started on this device.");
   await points.getByText("Start a new session").click();
   await points.getByRole("button", { name: "Start session" }).click();

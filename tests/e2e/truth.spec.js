@@ -117,7 +117,7 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
   const player = await context.newPage();
   await player.goto(app.server.url + "#/roster");
   await player.getByRole("link", { name: "Vex", exact: true }).click();
-  const points = player.getByRole("group", { name: "Session points" });
+  const points = player.getByRole("region", { name: "Fortune and Peril", exact: true });
   await expect(points).toContainText("Fortune on the players' side: 1");
   await expect(points).toContainText("You may spend 1 on your next check");
 

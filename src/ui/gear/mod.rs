@@ -63,6 +63,29 @@ fn focus_act(want: Focus, act: GearAction) {
 
 /// Draws markup into `el` whenever `html` changes and, in the same task, puts focus where the
 /// last action asked, so a key pressed straight after a redraw lands on the right control.
+/// Brings the selected item's panel (its actions) into view when it sits below the screen's
+/// visible part: the panel is not pinned over the grid, so on a phone it can start out of sight.
+fn reveal_selected(body: NodeRef<html::Div>) {
+    let Some(panel) = body
+        .get_untracked()
+        .and_then(|b| b.query_selector(".selected").ok().flatten())
+    else {
+        return;
+    };
+    let Some(w) = web_sys::window() else { return };
+    let height = w
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    // Above the dock that holds the Dice button (about 72 px).
+    let visible_bottom = height - 80.0;
+    let bottom = panel.get_bounding_client_rect().bottom();
+    if bottom > visible_bottom {
+        w.scroll_by_with_x_and_y(0.0, bottom - visible_bottom + 8.0);
+    }
+}
+
 pub(crate) fn live_html(el: NodeRef<html::Div>, want: Focus, html: impl Fn() -> String + 'static) {
     Effect::new(move |_| {
         let h = html();
@@ -417,6 +440,7 @@ pub fn Gear(
                 sel.set(Some((x, y)));
                 dest.set(None);
                 editing.set(false);
+                request_animation_frame(move || reveal_selected(body_el));
             }
             GearAction::MoveTo(x) => move_to(x),
             GearAction::Wear(on) => {
@@ -596,8 +620,12 @@ pub fn Gear(
             if let Some(dt) = e.data_transfer() {
                 let _ = dt.set_data("text/plain", &a.to_string());
             }
+            // Selected without bringing its panel into view: a scroll now would move the
+            // drop targets under the pointer.
             if sel.get_untracked() != Some((c, i)) {
-                act(a);
+                sel.set(Some((c, i)));
+                dest.set(None);
+                editing.set(false);
             }
         }
     };

@@ -13,6 +13,7 @@ use rand::RngCore;
 use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
 use super::history::character_history;
+use super::sections::{Part, SectionBar, part_start};
 use super::state::AppState;
 use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
@@ -44,13 +45,17 @@ impl Editor {
     /// Applies an edit stamped with the moment it was made (the Cash ledger shows when); a
     /// refusal shows as a notice.
     pub fn edit(&self, e: ExpEdit) {
-        let action = CharacterAction::EditExpedition {
-            id: self.id.clone(),
-            edit: ExpEdit::At(super::browser::now_ms(), Box::new(e)),
-        };
-        if let Err(msg) = self.state.dispatch(action) {
+        if let Err(msg) = self.try_edit(e) {
             self.state.notify(vec![msg]);
         }
+    }
+
+    /// `edit` for a control that shows its own result beside it: the refusal comes back.
+    pub fn try_edit(&self, e: ExpEdit) -> Result<(), String> {
+        self.state.dispatch(CharacterAction::EditExpedition {
+            id: self.id.clone(),
+            edit: ExpEdit::At(super::browser::now_ms(), Box::new(e)),
+        })
     }
 }
 
@@ -145,6 +150,38 @@ pub(crate) fn check(
     }
 }
 
+/// The sheet's sections, in order; the first is the one a bare sheet link shows.
+const PARTS: [Part; 7] = [
+    Part {
+        slug: "play",
+        label: "Play",
+    },
+    Part {
+        slug: "town",
+        label: "Town",
+    },
+    Part {
+        slug: "people",
+        label: "People",
+    },
+    Part {
+        slug: "holdings",
+        label: "Holdings",
+    },
+    Part {
+        slug: "spells",
+        label: "Spells",
+    },
+    Part {
+        slug: "gear",
+        label: "Gear",
+    },
+    Part {
+        slug: "notes",
+        label: "Notes",
+    },
+];
+
 /// The sheet of the Expedition character `id`.
 #[component]
 pub fn ExpeditionSheet(id: String) -> impl IntoView {
@@ -186,20 +223,29 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
                 <span class="muted">"Expedition character"</span>
                 {move || s.with(|s| s.core.in_haven).then(|| view! { <span class="flag">"Haven phase"</span> })}
             </header>
+            <SectionBar id=id.clone() parts=&PARTS/>
+            // Play first: what a delve needs, then the town and downtime, spells, gear and the record.
+            {part_start(PARTS[0])}
             <p class="exp-last wide" role="status">
                 {move || s.with(|s| s.last().map(|l| format!("Latest: {l}")))}
             </p>
             <Abilities ctx/>
             <Health ctx/>
+            {part_start(PARTS[1])}
             {money::money(ctx)}
             {haven::haven(ctx)}
+            {part_start(PARTS[2])}
             {haven::social(ctx)}
-            {haven::holdings(ctx)}
-            {spells::spells(ctx)}
             {haven::companions(ctx)}
+            {part_start(PARTS[3])}
+            {haven::holdings(ctx)}
             {haven::retirement(ctx)}
+            {part_start(PARTS[4])}
+            {spells::spells(ctx)}
+            {part_start(PARTS[5])}
             // The gear component is a panel of its own, with its "Gear" region and heading.
             <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
+            {part_start(PARTS[6])}
             <section class="panel" aria-labelledby="exp-notes">
                 <h2 id="exp-notes">"Notes"</h2>
                 <TextInput

@@ -35,7 +35,6 @@ fn ms_js(ms: u64) -> wasm_bindgen::JsValue {
 /// The Wealth and Cash panel.
 pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
-    let edit = ctx.edit;
     let cost = RwSignal::new(5i64);
     // Scarcity is the Referee's call for this purchase (usually +1), not the normal price.
     let scarcity = RwSignal::new(0i64);
@@ -83,6 +82,34 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             on_cash: Some(Arc::new(move |l| editor.edit(ExpEdit::Ledger(l)))),
             ..Default::default()
         });
+    };
+    // The result shows beside the button; once recorded, the fields clear so the same change
+    // cannot be recorded twice by a second tap.
+    let recorded = RwSignal::new(None::<String>);
+    let record = move |_| {
+        let (amount, why) = (change.get_untracked(), reason.get_untracked());
+        // The form's own check: the ledger takes zero changes (a pay-out of nothing records
+        // one), but a tap on Record with nothing typed should not.
+        if amount == 0 {
+            recorded.set(Some("Type an amount other than 0.".into()));
+            return;
+        }
+        match ctx.editor().try_edit(ExpEdit::Cash(amount, why.clone())) {
+            Ok(()) => {
+                change.set(0);
+                reason.set(String::new());
+                let why = if why.trim().is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", why.trim())
+                };
+                recorded.set(Some(format!(
+                    "Recorded {amount:+} Cash{why}. Cash is now {}.",
+                    cash()
+                )));
+            }
+            Err(e) => recorded.set(Some(e)),
+        }
     };
     view! {
         <section class="panel" aria-labelledby="exp-money">
@@ -142,9 +169,10 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                 {local("Amount (negative spends)", change, -100_000, 100_000)}
                 <TextInput label="Reason".to_string() value=reason max_chars=80 on_commit=Callback::new(move |t| reason.set(t))/>
             </div>
-            <button type="button" on:click=move |_| edit.run(ExpEdit::Cash(change.get_untracked(), reason.get_untracked()))>
+            <button type="button" on:click=record>
                 "Record"
             </button>
+            <p class="field-result" role="status">{move || recorded.get()}</p>
             </div>
             <h3 id="exp-ledger">"Ledger"</h3>
             <ol class="list-plain exp-ledger" reversed tabindex="0" aria-labelledby="exp-ledger">

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
 use super::history::character_history;
+use super::sections::{Part, SectionBar, part_start};
 use super::state::{AppState, Doc};
 use super::tray::{CharacterRolls, Hook, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
@@ -161,6 +162,34 @@ pub(crate) fn AddRow(label: &'static str, on_add: Callback<String>) -> impl Into
     }
 }
 
+/// The sheet's sections, in order; the first is the one a bare sheet link shows.
+const PARTS: [Part; 6] = [
+    Part {
+        slug: "play",
+        label: "Play",
+    },
+    Part {
+        slug: "skills",
+        label: "Skills",
+    },
+    Part {
+        slug: "character",
+        label: "Character",
+    },
+    Part {
+        slug: "magic",
+        label: "Magic",
+    },
+    Part {
+        slug: "gear",
+        label: "Gear",
+    },
+    Part {
+        slug: "notes",
+        label: "Notes",
+    },
+];
+
 /// The sheet of the Ix character `id`.
 #[component]
 pub fn IxSheetView(id: String) -> impl IntoView {
@@ -212,19 +241,27 @@ pub fn IxSheetView(id: String) -> impl IntoView {
                 <h1 id="sheet-title">{name}</h1>
                 <span class="muted">"Ix character"</span>
             </header>
-            <section class="panel" aria-labelledby="ix-who">
-                <h2 id="ix-who">"Identity"</h2>
-                {texts}
-                <Session/>
-            </section>
-            <skills::Characteristics/>
-            <skills::Skills/>
+            <SectionBar id=id.clone() parts=&PARTS/>
+            // Play first: what a fight needs, then the checks, who the character is, and the rest.
+            {part_start(PARTS[0])}
             <health::Health/>
             <health::Injuries/>
             <magic::Conditions/>
+            <Session/>
+            {part_start(PARTS[1])}
+            <skills::Skills/>
+            {part_start(PARTS[2])}
+            <section class="panel" aria-labelledby="ix-who">
+                <h2 id="ix-who">"Identity"</h2>
+                {texts}
+            </section>
+            <skills::Characteristics/>
+            {part_start(PARTS[3])}
             <magic::Magic/>
+            {part_start(PARTS[4])}
             // The gear component is a panel of its own, with its "Gear" region and heading.
             <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
+            {part_start(PARTS[5])}
             <section class="panel" aria-labelledby="ix-notes">
                 <h2 id="ix-notes">"Notes"</h2>
                 <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) shared=true multiline=true/>
@@ -268,8 +305,8 @@ fn Session() -> impl IntoView {
         })
     };
     view! {
-        <div class="session" role="group" aria-label="Session points">
-            <h3>"Fortune and Peril"</h3>
+        <section class="panel session" aria-labelledby="ix-fortune">
+            <h2 id="ix-fortune">"Fortune and Peril"</h2>
             <p aria-live="polite">{words}</p>
             <details>
                 <summary>"Start a new session"</summary>
@@ -280,7 +317,7 @@ fn Session() -> impl IntoView {
                 </div>
                 <p class="error" role="alert">{move || error.get()}</p>
             </details>
-        </div>
+        </section>
     }
 }
 

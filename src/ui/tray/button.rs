@@ -63,6 +63,8 @@ pub fn DiceTray() -> impl IntoView {
     on_cleanup(move || esc.remove());
 
     view! {
+        // A bar of its own along the bottom: the button never floats over a control.
+        <div class="dock no-print">
         <button
             type="button"
             class="tray-button"
@@ -81,6 +83,7 @@ pub fn DiceTray() -> impl IntoView {
             <DieIcon/>
             <span>"Dice"</span>
         </button>
+        </div>
         <Show when=move || open.get()>
             <Deferred load=move || tray_chunk(close, close_button)/>
         </Show>

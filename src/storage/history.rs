@@ -6,6 +6,8 @@
 //! version only after, and a version that does not fit makes room by dropping the same
 //! record's oldest versions, or is not kept at all. It is never "owed".
 
+use std::collections::BTreeSet;
+
 use super::backend::{KeyValue, StorageError};
 use super::store::Store;
 use super::{CHARACTER_PREFIX, PREFIX, QUARANTINE_PREFIX};
@@ -56,6 +58,11 @@ impl<S: KeyValue> Store<S> {
         text: &str,
         now_ms: u64,
     ) -> Result<(), StorageError> {
+        // Most writes fall inside the five minutes after the last version: no reads then.
+        let newest = self.newest_version.borrow().get(key).copied();
+        if newest.is_some() && !due(newest, now_ms, false) {
+            return self.backend().set(key, text);
+        }
         let before = self.backend().get(key).ok().flatten();
         self.backend().set(key, text)?;
         if let Some(before) = before
@@ -109,6 +116,11 @@ impl<S: KeyValue> Store<S> {
     ) -> Result<Option<Version>, StorageError> {
         let mut versions = self.versions(record_key)?;
         let newest = versions.last();
+        if let Some(v) = newest {
+            self.newest_version
+                .borrow_mut()
+                .insert(record_key.to_string(), v.saved_ms);
+        }
         if !due(newest.map(|v| v.saved_ms), now_ms, forced) {
             return Ok(None);
         }
@@ -131,6 +143,9 @@ impl<S: KeyValue> Store<S> {
             }
         }
         versions.push(Version { key, saved_ms });
+        self.newest_version
+            .borrow_mut()
+            .insert(record_key.to_string(), saved_ms);
         self.prune(&versions)?;
         Ok(versions.last().cloned())
     }
@@ -156,8 +171,8 @@ impl<S: KeyValue> Store<S> {
     /// Forgets the versions of characters that are gone (deleted, not merely set aside:
     /// versions of a record in quarantine stay, they may be the only good copy).
     pub fn forget_history_of_missing(&self) -> Result<(), StorageError> {
-        let keys = self.backend().keys()?;
-        let quarantined: Vec<&str> = keys
+        let keys: BTreeSet<String> = self.backend().keys()?.into_iter().collect();
+        let quarantined: BTreeSet<&str> = keys
             .iter()
             .filter_map(|k| k.strip_prefix(QUARANTINE_PREFIX))
             .filter_map(|rest| rest.split_once('/').map(|(_, record)| record))
@@ -179,7 +194,7 @@ impl<S: KeyValue> Store<S> {
     /// How many versions are kept, of how many records, and the space they take.
     pub fn history_usage(&self) -> Result<HistoryUsage, StorageError> {
         let mut usage = HistoryUsage::default();
-        let mut records = std::collections::BTreeSet::new();
+        let mut records = BTreeSet::new();
         for key in self.backend().keys()? {
             let Some((record, _)) = parse(&key) else {
                 continue;
@@ -195,6 +210,7 @@ impl<S: KeyValue> Store<S> {
 
     /// Deletes every kept version (Settings, to make room). Records themselves are untouched.
     pub fn clear_history(&self) -> Result<(), StorageError> {
+        self.newest_version.borrow_mut().clear();
         for key in self.backend().keys()? {
             if key.starts_with(HISTORY_PREFIX) {
                 self.backend().remove(&key)?;

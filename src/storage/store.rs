@@ -139,6 +139,10 @@ pub struct Store<S> {
     settings_writable: Cell<bool>,
     /// Named documents found written by a newer build: never overwrite them.
     newer_docs: RefCell<BTreeSet<String>>,
+    /// When each record's newest kept version was saved, as far as this tab knows: a write
+    /// inside the five minutes after it skips reading the old text and listing the versions
+    /// (see `history`). Another tab's newer version only makes this one look again.
+    pub(super) newest_version: RefCell<std::collections::BTreeMap<String, u64>>,
 }
 
 impl<S: KeyValue> Store<S> {
@@ -148,6 +152,7 @@ impl<S: KeyValue> Store<S> {
             index_writable: Cell::new(true),
             settings_writable: Cell::new(true),
             newer_docs: RefCell::new(BTreeSet::new()),
+            newest_version: RefCell::default(),
         }
     }
 

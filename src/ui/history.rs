@@ -1,6 +1,8 @@
 //! The History panel of a sheet or table: the versions this device kept of the record, what
 //! changed after each, and a way to put any of them back (the restore itself undoable).
 
+use std::collections::BTreeMap;
+
 use leptos::prelude::*;
 
 use super::browser;
@@ -19,7 +21,6 @@ pub type Restore = Callback<String, Result<Option<Version>, String>>;
 #[derive(Clone, PartialEq)]
 struct Row {
     version: Version,
-    text: String,
     after: Vec<Change>,
 }
 
@@ -37,7 +38,10 @@ pub fn HistoryPanel(
     let open = RwSignal::new(false);
     let message = RwSignal::new(None::<String>);
     // The version that holds what was there before the last restore, for "Undo restore".
-    let undo = RwSignal::new(None::<(Version, String)>);
+    let undo = RwSignal::new(None::<Version>);
+    // What changed between two kept versions never changes: compared once, by their keys. Only
+    // the newest version's comparison with what is stored now is redone on each save.
+    let compared = StoredValue::new(BTreeMap::<(String, String), Vec<Change>>::new());
 
     let rows = Memo::new(move |_| {
         if !open.get() {
@@ -47,14 +51,25 @@ pub fn HistoryPanel(
         let list = state.history(&key.read_value())?;
         let mut rows = Vec::new();
         for pair in list.windows(2) {
-            let (newer, older) = (&pair[0], &pair[1]);
-            if let Some(version) = older.0.clone() {
-                rows.push(Row {
-                    version,
-                    text: older.1.clone(),
-                    after: changes(&older.1, &newer.1),
-                });
-            }
+            let ((newer, newer_text), (older, older_text)) = (&pair[0], &pair[1]);
+            let Some(version) = older.clone() else {
+                continue;
+            };
+            let after = match newer {
+                None => changes(older_text, newer_text),
+                Some(n) => {
+                    let id = (version.key.clone(), n.key.clone());
+                    let known = compared.with_value(|c| c.get(&id).cloned());
+                    known.unwrap_or_else(|| {
+                        let found = changes(older_text, newer_text);
+                        compared.update_value(|c| {
+                            c.insert(id, found.clone());
+                        });
+                        found
+                    })
+                }
+            };
+            rows.push(Row { version, after });
         }
         Ok::<_, String>(rows)
     });
@@ -66,19 +81,14 @@ pub fn HistoryPanel(
             Err(e) => e,
         }));
     };
-    let put_back = move |version: Version, text: String| {
+    let put_back = move |version: Version| {
         let when = browser::local_moment(version.saved_ms);
-        match restore.run(text) {
+        match state
+            .version_text(&version)
+            .and_then(|text| restore.run(text))
+        {
             Ok(before) => {
-                undo.set(before.and_then(|v| {
-                    let text = state
-                        .history(&key.read_value())
-                        .ok()?
-                        .into_iter()
-                        .find(|(x, _)| x.as_ref() == Some(&v))?
-                        .1;
-                    Some((v, text))
-                }));
+                undo.set(before);
                 message.set(Some(format!(
                     "Restored the version from {when}. How it was a moment ago is kept as a version too."
                 )));
@@ -123,11 +133,11 @@ pub fn HistoryPanel(
             </div>
             <div role="status" aria-live="polite" class="history-status">
                 {move || message.get().map(|m| view! { <p>{m}</p> })}
-                {move || undo.get().map(|(v, text)| {
+                {move || undo.get().map(|v| {
                     view! {
                         <button type="button" on:click=move |_| {
                             undo.set(None);
-                            put_back(v.clone(), text.clone());
+                            put_back(v.clone());
                         }>"Undo restore"</button>
                     }
                 })}
@@ -141,7 +151,7 @@ pub fn HistoryPanel(
 #[component]
 fn VersionRow<F>(row: Row, put_back: F) -> impl IntoView
 where
-    F: Fn(Version, String) + Copy + 'static,
+    F: Fn(Version) + Copy + 'static,
 {
     let when = browser::local_moment(row.version.saved_ms);
     let count = row.after.len();
@@ -157,7 +167,7 @@ where
         .map(|c| view! { <li>{c.to_string()}</li> })
         .collect_view();
     let label = format!("Restore the version from {when}");
-    let Row { version, text, .. } = row;
+    let version = row.version;
     view! {
         <li class="history-row">
             <p><strong>{when}</strong>" · "{summary.clone()}</p>
@@ -170,7 +180,7 @@ where
                     </ul>
                 </details>
             })}
-            <button type="button" aria-label=label on:click=move |_| put_back(version.clone(), text.clone())>
+            <button type="button" aria-label=label on:click=move |_| put_back(version.clone())>
                 "Restore"
             </button>
         </li>

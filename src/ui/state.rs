@@ -340,6 +340,17 @@ impl AppState {
             .map_err(|e: crate::storage::StorageError| format!("History could not be read: {e}."))
     }
 
+    /// The text of a kept version (to restore it).
+    pub fn version_text(&self, version: &Version) -> Result<String, String> {
+        match self.store.with_value(|s| s.version_text(version)) {
+            Ok(Some(text)) => Ok(text),
+            Ok(None) => {
+                Err("That version is no longer kept (cleared, or removed in another tab).".into())
+            }
+            Err(e) => Err(format!("That version could not be read: {e}.")),
+        }
+    }
+
     /// Keeps what is stored under `key` now as a version, on the user's request.
     pub fn keep_version(&self, key: &str) -> Result<Option<Version>, String> {
         let kept = self

@@ -61,8 +61,6 @@ fn focus_act(want: Focus, act: GearAction) {
     want.set_value(Some(format!("[data-a=\"{act}\"]")));
 }
 
-/// Draws markup into `el` whenever `html` changes and, in the same task, puts focus where the
-/// last action asked, so a key pressed straight after a redraw lands on the right control.
 /// Brings the selected item's panel (its actions) into view when it sits below the screen's
 /// visible part: the panel is not pinned over the grid, so on a phone it can start out of sight.
 fn reveal_selected(body: NodeRef<html::Div>) {
@@ -73,19 +71,22 @@ fn reveal_selected(body: NodeRef<html::Div>) {
         return;
     };
     let Some(w) = web_sys::window() else { return };
-    let height = w
-        .inner_height()
+    // The visible part ends where the dock (the Dice button's bar) starts.
+    let visible_bottom = document()
+        .query_selector(".dock")
         .ok()
-        .and_then(|h| h.as_f64())
+        .flatten()
+        .map(|dock| dock.get_bounding_client_rect().top())
+        .or_else(|| w.inner_height().ok().and_then(|h| h.as_f64()))
         .unwrap_or(0.0);
-    // Above the dock that holds the Dice button (about 72 px).
-    let visible_bottom = height - 80.0;
     let bottom = panel.get_bounding_client_rect().bottom();
     if bottom > visible_bottom {
         w.scroll_by_with_x_and_y(0.0, bottom - visible_bottom + 8.0);
     }
 }
 
+/// Draws markup into `el` whenever `html` changes and, in the same task, puts focus where the
+/// last action asked, so a key pressed straight after a redraw lands on the right control.
 pub(crate) fn live_html(el: NodeRef<html::Div>, want: Focus, html: impl Fn() -> String + 'static) {
     Effect::new(move |_| {
         let h = html();
@@ -432,14 +433,18 @@ pub fn Gear(
     };
 
     // One handler for every button, by the action its `data-a` names.
+    // A new selection starts with no destination chosen and the editor closed.
+    let select = move |c: usize, i: usize| {
+        sel.set(Some((c, i)));
+        dest.set(None);
+        editing.set(false);
+    };
     let act = move |a: GearAction| {
         let s = sel.get_untracked();
         match a {
             GearAction::Select(x, y) if s == Some((x, y)) => clear(),
             GearAction::Select(x, y) => {
-                sel.set(Some((x, y)));
-                dest.set(None);
-                editing.set(false);
+                select(x, y);
                 request_animation_frame(move || reveal_selected(body_el));
             }
             GearAction::MoveTo(x) => move_to(x),
@@ -623,9 +628,7 @@ pub fn Gear(
             // Selected without bringing its panel into view: a scroll now would move the
             // drop targets under the pointer.
             if sel.get_untracked() != Some((c, i)) {
-                sel.set(Some((c, i)));
-                dest.set(None);
-                editing.set(false);
+                select(c, i);
             }
         }
     };

@@ -36,6 +36,10 @@ pub const HISTORY_KEPT: usize = 40;
 pub const TEXT_MAX: usize = 80;
 /// Longest notes.
 pub const NOTES_MAX: usize = 4000;
+/// Why a character owed a Down and Out check cannot be healed or rest yet: tending them is
+/// what calls for the roll (digest, "Hit Points"), so the roll comes first.
+const DOWN_FIRST: &str = "Down and Out comes first: tending a downed character calls for the \
+2d6 roll (\"Tended: roll 2d6\" under Hit Points); heal them after it.";
 
 /// Everything on an Expedition sheet beyond the roster's name and id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -513,10 +517,10 @@ impl ExpSheet {
                 if h.dead {
                     return Err("The character is dead.".into());
                 }
-                h.hp = v;
-                if v > 0 {
-                    h.pending_down_and_out = 0;
+                if v > h.hp && h.pending_down_and_out > 0 {
+                    return Err(DOWN_FIRST.into());
                 }
+                h.hp = v;
             }
             ExpEdit::MaxHp(v) => {
                 range("Max HP", v.into(), 1, MAX_HP.into())?;
@@ -579,6 +583,9 @@ impl ExpSheet {
                 range("healing", v.into(), 1, MAX_HP.into())?;
                 if h.dead {
                     return Err("The character is dead.".into());
+                }
+                if h.pending_down_and_out > 0 {
+                    return Err(DOWN_FIRST.into());
                 }
                 h.heal(v);
             }
@@ -783,6 +790,9 @@ impl ExpSheet {
             }
             Procedure::ShortRest(carrier, index) | Procedure::LongRest(carrier, index) => {
                 let long = matches!(p, Procedure::LongRest(..));
+                if c.health.pending_down_and_out > 0 && !c.health.dead {
+                    return Err(DOWN_FIRST.into());
+                }
                 let item = self
                     .gear
                     .carriers

@@ -48,6 +48,11 @@ pub struct IxSheet {
     /// versions in `character.spells` move here (see [`IxSheet::migrate`]).
     #[serde(default)]
     pub spellbook: Vec<SheetSpell>,
+    /// A hit triggered a Critical Injury that has not been rolled yet (reference, "A Critical
+    /// Injury is triggered when"): kept on the sheet so a reload or a glance away does not
+    /// lose it. Rolling one, or the GM waiving it, clears it.
+    #[serde(default)]
+    pub critical_owed: bool,
 }
 
 /// A spell on the sheet: the rules' design (difficulty, Strain, Overload and Empower
@@ -121,8 +126,23 @@ pub enum IxEdit {
     CatchBreath,
     /// Clears the once-per-encounter flags.
     NewEncounter,
-    /// Adds a rolled Critical Injury (rolled by the UI with `roll_critical`).
+    /// Suffers `n` Wounds (or Strain): from an attack or not, which decides the Critical
+    /// Injury owed by a hit on a character already down.
+    Harm {
+        strain: bool,
+        n: i32,
+        from_attack: bool,
+    },
+    /// Heals `n` Wounds (or recovers `n` Strain), up to the maximum.
+    Recover {
+        strain: bool,
+        n: i32,
+    },
+    /// Adds a rolled Critical Injury (rolled by the UI with `roll_critical`) and settles the
+    /// one owed. A Killed result kills: Wounds go to minus the maximum.
     AddInjury(CriticalRoll),
+    /// The GM rules that the Critical Injury owed is not rolled.
+    WaiveCritical,
     /// A Medicine check on injury `index`: success removes it.
     TreatInjury(usize, CheckResult),
     StepDownInjury(usize),
@@ -189,6 +209,7 @@ impl IxSheet {
             focus: false,
             gear: Inventory::new(name),
             spellbook: Vec::new(),
+            critical_owed: false,
         }
     }
 
@@ -272,9 +293,11 @@ impl IxSheet {
                     return Err(format!("{v} is out of range; use {lo} to {hi}.").into());
                 }
                 Num::Wounds if v < c.health.wounds => {
-                    c.health
+                    let r = c
+                        .health
                         .suffer_wounds(c.health.wounds.saturating_sub(v), false)
                         .map_err(s)?;
+                    self.critical_owed |= r.critical_injury;
                 }
                 Num::Wounds => {
                     c.health
@@ -349,16 +372,69 @@ impl IxSheet {
                 c.health.new_encounter();
                 c.guard = Guard::None;
             }
-            IxEdit::AddInjury(roll) => c.critical_injuries.push(CarriedInjury {
-                row: roll.row,
-                note: format!(
-                    "Rolled {} + {} for {} carried = {}",
-                    roll.d100,
-                    10 * roll.carried,
-                    roll.carried,
-                    roll.total
-                ),
-            }),
+            IxEdit::Harm {
+                strain,
+                n,
+                from_attack,
+            } => {
+                let what = if strain { "Strain" } else { "Wounds" };
+                if n < 1 {
+                    return Err(format!("Enter the {what} taken, 1 or more.").into());
+                }
+                let r = if strain {
+                    c.health.suffer_strain(n, from_attack)
+                } else {
+                    c.health.suffer_wounds(n, from_attack)
+                }
+                .map_err(s)?;
+                self.critical_owed |= r.critical_injury;
+            }
+            IxEdit::Recover { strain, n } => {
+                if n < 1 {
+                    let what = if strain { "Strain" } else { "Wounds" };
+                    return Err(format!("Enter the {what} to recover, 1 or more.").into());
+                }
+                let (now, max) = if strain {
+                    (c.health.strain, c.health.strain_max)
+                } else {
+                    (c.health.wounds, c.health.wounds_max)
+                };
+                if now >= max {
+                    let full = if strain {
+                        "Strain is already at its maximum"
+                    } else {
+                        "Wounds are already at their maximum"
+                    };
+                    return Err(format!("{full} ({max}).").into());
+                }
+                if strain {
+                    c.health.recover_strain(n).map_err(s)?;
+                } else {
+                    c.health.heal_wounds(n).map_err(s)?;
+                }
+            }
+            IxEdit::AddInjury(roll) => {
+                c.critical_injuries.push(CarriedInjury {
+                    row: roll.row,
+                    note: format!(
+                        "Rolled {} + {} for {} carried = {}",
+                        roll.d100,
+                        10 * roll.carried,
+                        roll.carried,
+                        roll.total
+                    ),
+                });
+                if roll.killed() {
+                    c.health.wounds = c.health.wounds_max.saturating_neg();
+                }
+                self.critical_owed = false;
+            }
+            IxEdit::WaiveCritical => {
+                if !self.critical_owed {
+                    return Err("No Critical Injury is owed.".into());
+                }
+                self.critical_owed = false;
+            }
             IxEdit::TreatInjury(i, result) => {
                 at(&c.critical_injuries, i, "injury")?;
                 MedicineTask::CriticalInjury {

@@ -42,6 +42,9 @@ pub struct FoeEntry {
     /// Critical Injury rows carried.
     #[serde(default)]
     pub injuries: Vec<usize>,
+    /// A hit triggered a Critical Injury not yet rolled (as on a character's sheet).
+    #[serde(default)]
+    pub critical_owed: bool,
 }
 
 impl FoeEntry {
@@ -325,6 +328,7 @@ impl IxTableDoc {
             TableEdit::AddFoe(foe) => self.foes.push(FoeEntry {
                 foe,
                 injuries: Vec::new(),
+                critical_owed: false,
             }),
             TableEdit::RemoveFoe(i) => {
                 self.foe(i)?;
@@ -341,24 +345,33 @@ impl IxTableDoc {
                         m.wounds = m.wounds.saturating_sub(n).min(max);
                     }
                     (Foe::Elite(e), true) => {
-                        e.suffer_strain(n, from_attack).map_err(s)?;
+                        f.critical_owed |=
+                            e.suffer_strain(n, from_attack).map_err(s)?.critical_injury;
                     }
                     (Foe::Elite(e), false) => {
                         e.health.heal_wounds(n.saturating_neg()).map_err(s)?;
                     }
                     (Foe::Nemesis(x), true) => {
-                        x.health.suffer_wounds(n, from_attack).map_err(s)?;
+                        let r = x.health.suffer_wounds(n, from_attack).map_err(s)?;
+                        f.critical_owed |= r.critical_injury;
                     }
                     (Foe::Nemesis(x), false) => {
                         x.health.heal_wounds(n.saturating_neg()).map_err(s)?;
                     }
                 }
             }
-            TableEdit::Strain(i, n) => match &mut self.foe(i)?.foe {
-                Foe::Nemesis(x) if n >= 0 => {
-                    x.health.suffer_strain(n, true).map_err(s)?;
+            TableEdit::Strain(i, n) => match self.foe(i)? {
+                FoeEntry {
+                    foe: Foe::Nemesis(x),
+                    critical_owed,
+                    ..
+                } if n >= 0 => {
+                    *critical_owed |= x.health.suffer_strain(n, true).map_err(s)?.critical_injury;
                 }
-                Foe::Nemesis(x) => {
+                FoeEntry {
+                    foe: Foe::Nemesis(x),
+                    ..
+                } => {
                     x.health.recover_strain(n.saturating_neg()).map_err(s)?;
                 }
                 _ => return Err("Only a Nemesis tracks Strain.".into()),
@@ -392,7 +405,9 @@ impl IxTableDoc {
                 if row >= ROW_COUNT {
                     return Err("No such Critical Injury row.".into());
                 }
-                self.foe(i)?.injuries.push(row);
+                let f = self.foe(i)?;
+                f.injuries.push(row);
+                f.critical_owed = false;
             }
             TableEdit::RemoveFoeInjury(i, k) => {
                 let f = self.foe(i)?;

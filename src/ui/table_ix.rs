@@ -581,6 +581,9 @@ fn FoeCard(i: usize) -> impl IntoView {
         <li class="foe">
             <h3>{name}</h3>
             <p role="status">{summary}</p>
+            {move || foe().is_some_and(|f| f.critical_owed).then(|| view! {
+                <p><span class="flag">"Critical Injury owed"</span>" A hit took them down, or hit them while down."</p>
+            })}
             {move || foe().and_then(|f| f.condition()).map(|c| view! {
                 <p><span class="flag">{c}</span>
                 {act(t, format!("Clear {c}"), TableEdit::Calm(i))}</p>
@@ -597,7 +600,13 @@ fn FoeCard(i: usize) -> impl IntoView {
                         t.edit(TableEdit::NemesisPeril(i, p - 1))
                     }>"Spend own Peril"</button>
                 </Show>
-                <button type="button" on:click=crit>"Roll Critical Injury"</button>
+                <button
+                    type="button"
+                    class:primary=move || foe().is_some_and(|f| f.critical_owed)
+                    on:click=crit
+                >
+                    "Roll Critical Injury"
+                </button>
                 {act(t, Signal::derive(move || format!("Remove {}", name())), TableEdit::RemoveFoe(i))}
             </div>
             <ul class="list-plain small" aria-label="Critical Injuries">{injuries}</ul>

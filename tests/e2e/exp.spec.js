@@ -61,6 +61,10 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await sheet(page).getByRole("button", { name: "Take it" }).click();
   await expect(sheet(page)).toContainText("0 of 6 HP");
   await expect(page.getByRole("alert").filter({ hasText: "Down and Out" })).toBeVisible();
+  // Tending is what calls for the roll: raising HP first is refused and changes nothing.
+  await sheet(page).getByRole("button", { name: "Add one HP" }).click();
+  await expect(page.getByText("Down and Out comes first").first()).toBeVisible();
+  await expect(sheet(page)).toContainText("0 of 6 HP");
   await sheet(page).getByRole("button", { name: "Tended: roll 2d6" }).click();
   await expect(latest(page)).toContainText(/Down and Out: rolled \d and \d: (Death|Scar|Lingering wound)/);
   await expect(page.getByRole("button", { name: "Tended: roll 2d6" })).toHaveCount(0);
@@ -104,6 +108,9 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await expect(app.tray().getByLabel("Cash held")).toHaveValue(String(cashBefore + sold));
   await app.tray().getByLabel("Cash wagered").fill("3");
   await app.roll();
+  // Three dice cannot make Ob 5: the tray asks before spending them, and the player insists.
+  await expect(app.tray().getByRole("alertdialog")).toContainText("3 Cash dice cannot reach Ob 5");
+  await app.tray().getByRole("alertdialog").getByRole("button", { name: "Wager anyway" }).click();
   await expect(app.result()).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 3));

@@ -43,6 +43,22 @@ function expectedWords(labels) {
   return parts.join(", ");
 }
 
+/** After a roll: the outcome in words and the dice are in view at once and nothing covers the
+ * words, with Roll again and Close in reach, all without scrolling. */
+async function resultInView(app) {
+  const tray = app.tray();
+  await expect(app.result().locator(".outcome")).toBeInViewport();
+  await expect(app.result().locator("ul.dice").first()).toBeInViewport();
+  await expect(tray.getByRole("button", { name: "Close" })).toBeInViewport();
+  await expect(tray.getByRole("button", { name: "Roll", exact: true })).toBeInViewport();
+  const covered = await app.result().locator(".outcome").evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return el.contains(hit) ? null : hit ? hit.outerHTML.slice(0, 120) : "nothing";
+  });
+  expect(covered).toBeNull();
+}
+
 for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -64,17 +80,19 @@ for (const size of SIZES) {
       await app.addDie("Boon die");
       await app.addDie("Crisis die");
       await app.addDie("Bane die");
-      await expect(app.tray().getByText("1 Ability, 1 Mastery, 1 Boon vs 1 Trial, 1 Crisis, 1 Bane")).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("1 Ability, 1 Mastery, 1 Boon vs 1 Trial, 1 Crisis, 1 Bane");
       await expect(app.tray().getByRole("img", { name: /^Chart of net Successes/ })).toBeVisible();
 
+      await expect(app.tray().locator(".roll-summary")).toHaveText(/^1 Ability, 1 Mastery, 1 Boon vs 1 Trial, 1 Crisis, 1 Bane: \d+\.\d% to succeed$/);
+      // Each odds line is explained on demand, and the chart's axis is named.
+      await app.tray().getByText("What the odds mean").click();
+      await expect(app.tray().locator(".meanings")).toContainText("Success with Bane");
+      await expect(app.odds("Success with Bane")).toHaveText(/^\d+\.\d%$/);
+      await expect(app.tray().locator(".chart text.axis")).toHaveText("net Successes");
       for (let i = 0; i < 6; i++) {
         await app.roll();
         await expect(app.result()).toBeVisible();
-        // In view at once, with Roll again and Close still in reach.
-        await expect(app.result().locator(".outcome")).toBeInViewport();
-        await expect(app.result().locator("ul.dice").first()).toBeInViewport();
-        await expect(app.tray().getByRole("button", { name: "Close" })).toBeInViewport();
-        await expect(app.tray().getByRole("button", { name: "Roll", exact: true })).toBeInViewport();
+        await resultInView(app);
         const labels = await app.diceLabels();
         expect(labels).toHaveLength(6);
         for (const l of labels) expect(l).toMatch(/^(Ability|Mastery|Boon|Trial|Crisis|Bane) die: .+/);
@@ -87,18 +105,18 @@ for (const size of SIZES) {
       await app.tray().getByRole("button", { name: "Clear" }).click();
       await app.addDie("Ability die", 2);
       await app.tray().getByRole("button", { name: "Hard" }).click();
-      await expect(app.tray().getByText("2 Ability vs 3 Trial")).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 3 Trial");
       // A preset counts Crisis dice: after an upgrade it is still Hard, and Severe replaces
       // the side (1 Crisis + 3 Trial), never stacking on the Crisis die.
       await app.tray().getByRole("button", { name: "Upgrade difficulty" }).click();
-      await expect(app.tray().getByText("2 Ability vs 2 Trial, 1 Crisis")).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial, 1 Crisis");
       await expect(app.tray().getByRole("button", { name: "Hard" })).toHaveAttribute("aria-pressed", "true");
       await app.tray().getByRole("button", { name: "Severe" }).click();
-      await expect(app.tray().getByText("2 Ability vs 3 Trial, 1 Crisis")).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 3 Trial, 1 Crisis");
       await app.tray().getByRole("button", { name: "Hard" }).click();
-      await expect(app.tray().getByText("2 Ability vs 2 Trial, 1 Crisis")).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial, 1 Crisis");
       await app.tray().getByRole("button", { name: "Downgrade difficulty" }).click();
-      await expect(app.tray().getByText("2 Ability vs 3 Trial", { exact: true })).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 3 Trial");
       // Fortune comes from the session's pool: with no session on this device there is none
       // to spend, and the tray says why instead of upgrading.
       await app.tray().getByRole("button", { name: "Spend a Fortune Point" }).click();
@@ -106,7 +124,7 @@ for (const size of SIZES) {
       // Said once, though it holds for Fortune and Peril alike.
       await expect(app.tray().locator("#tray-points-why")).toHaveText(/^No session has started[^]*first\.$/);
       expect((await app.tray().locator("#tray-points-why").textContent()).match(/No session/g)).toHaveLength(1);
-      await expect(app.tray().getByText("2 Ability vs 3 Trial")).toBeVisible();
+      await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 3 Trial");
       // Over the limit of a kind: refused in words, pool unchanged.
       await app.addDie("Bane die", 21);
       await expect(app.trayMessage()).toContainText("Bane");
@@ -130,8 +148,11 @@ for (const size of SIZES) {
       await expect(app.odds("Test")).toHaveText("5 dice vs Ob 3 (Moderate)");
       // P(at least 3 of 5 fair coins) = (10 + 5 + 1) / 32.
       await expect(app.odds("Pass chance")).toHaveText("50.0%");
+      // The line beside Roll says what a tap rolls and its chance.
+      await expect(tray.locator(".roll-summary")).toHaveText("5 dice vs Ob 3 (Moderate): 50.0% to pass");
       for (let i = 0; i < 4; i++) {
         await app.roll();
+        await resultInView(app);
         const labels = await app.diceLabels();
         expect(labels).toHaveLength(5);
         const hits = labels.filter((l) => /^d6: [4-6], success$/.test(l)).length;
@@ -171,8 +192,25 @@ for (const size of SIZES) {
       await expect(app.odds("Chance to buy")).toHaveText("50.0% with 3 Cash wagered");
       await app.roll();
       await expect(app.result()).toContainText("Cash 4 → 1: 3 spent");
+      await resultInView(app);
       await expect(tray.getByRole("spinbutton", { name: "Cash held" })).toHaveValue("1");
       expect(await app.diceLabels()).toHaveLength(3);
+      // One Cash die cannot make Ob 2: Roll asks first, and keeping the Cash spends nothing.
+      await tray.getByRole("spinbutton", { name: "Cash wagered" }).fill("1");
+      await expect(tray.locator(".roll-summary")).toHaveText("Chance to buy: 0.0% with 1 Cash wagered");
+      await app.roll();
+      const ask = tray.getByRole("alertdialog");
+      await expect(ask).toContainText("1 Cash die cannot reach Ob 2");
+      await expect(ask).toBeInViewport();
+      await ask.getByRole("button", { name: "Keep my Cash" }).click();
+      await expect(ask).toHaveCount(0);
+      await expect(tray.getByRole("spinbutton", { name: "Cash held" })).toHaveValue("1");
+      await expect(app.result()).toContainText("Cash 4 → 1: 3 spent");
+      // Asked again, the player may still wager: the die is spent whatever it shows.
+      await app.roll();
+      await tray.getByRole("alertdialog").getByRole("button", { name: "Wager anyway" }).click();
+      await expect(app.result()).toContainText("Cash 1 → 0: 1 spent");
+      await expect(tray.getByRole("spinbutton", { name: "Cash held" })).toHaveValue("0");
 
       // Damage dice with a Save.
       await tray.getByRole("button", { name: "Damage" }).click();
@@ -182,6 +220,7 @@ for (const size of SIZES) {
       await expect(app.odds("Expected damage")).toHaveText("2.5");
       await tray.getByRole("checkbox", { name: /Save made/ }).check();
       await app.roll();
+      await resultInView(app);
       const hits = (await app.diceLabels()).filter((l) => l.endsWith("success")).length;
       expect(await app.outcome()).toBe(`${Math.ceil((hits + 1) / 2)} damage`);
       expect(app.errors).toEqual([]);

@@ -162,6 +162,40 @@ fn unaided_down_and_out_is_death() {
 }
 
 #[test]
+fn a_downed_character_is_not_healed_or_rested_before_the_down_and_out_roll() {
+    let mut s = sheet_with_rations();
+    s.apply(ExpEdit::Damage {
+        amount: 6,
+        block: None,
+        infusion: None,
+    })
+    .unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    let down = s.clone();
+    // Raising HP, healing and either rest are refused, changing nothing: the roll comes first.
+    for edit in [
+        ExpEdit::Hp(3),
+        ExpEdit::Heal(3),
+        ExpEdit::Roll(3, Procedure::ShortRest(0, 0)),
+        ExpEdit::Roll(3, Procedure::LongRest(0, 0)),
+    ] {
+        let why = s.apply(edit).unwrap_err().to_string();
+        assert!(why.contains("Down and Out comes first"), "{why}");
+        assert_eq!(s, down);
+    }
+    // Lowering HP further is still allowed (HP stay at 0, the check stays owed).
+    s.apply(ExpEdit::Hp(0)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    // Tended: the roll with seed 7 is survived; then healing works.
+    s.apply(ExpEdit::Roll(7, Procedure::DownAndOut { aided: true }))
+        .unwrap();
+    assert!(!s.core.health.dead, "{:?}", s.last());
+    assert_eq!(s.core.health.pending_down_and_out, 0);
+    s.apply(ExpEdit::Heal(2)).unwrap();
+    assert_eq!(s.core.health.hp, 2);
+}
+
+#[test]
 fn seeded_rolls_replay_identically() {
     let mut a = sheet();
     a.apply(ExpEdit::Wealth(6)).unwrap();

@@ -227,6 +227,100 @@ fn critical_injuries_climb_step_down_and_treat() {
 }
 
 #[test]
+fn take_and_recover_go_through_the_rules_and_owe_critical_injuries() {
+    let mut s = sheet();
+    let harm = |n, from_attack| IxEdit::Harm {
+        strain: false,
+        n,
+        from_attack,
+    };
+    // 4 Wounds from an attack: 6 of 10 left, standing, nothing owed.
+    s.apply(harm(4, true)).unwrap();
+    assert_eq!(s.character.health.wounds, 6);
+    assert!(!s.critical_owed);
+    // 7 more: -1, incapacitated, and a Critical Injury is owed (attack or not).
+    s.apply(harm(7, false)).unwrap();
+    assert_eq!(s.character.health.wounds, -1);
+    assert!(matches!(
+        s.character.health.vitality(),
+        Vitality::Incapacitated { bleeding: true }
+    ));
+    assert!(s.critical_owed);
+    // Rolling it settles what is owed.
+    s.apply(IxEdit::AddInjury(critical_from_d100(12, 0)))
+        .unwrap();
+    assert!(!s.critical_owed);
+    // While down, Wounds not from an attack owe nothing; a hit from an attack owes one more,
+    // and so does Strain from an attack.
+    s.apply(harm(1, false)).unwrap();
+    assert!(!s.critical_owed);
+    s.apply(harm(1, true)).unwrap();
+    assert!(s.critical_owed);
+    s.apply(IxEdit::WaiveCritical).unwrap();
+    s.apply(IxEdit::Harm {
+        strain: true,
+        n: 2,
+        from_attack: true,
+    })
+    .unwrap();
+    assert!(s.critical_owed);
+    assert_eq!(s.character.health.strain, 8);
+    // Healing counts up from the negative total: -3 + 5 = 2, standing again.
+    s.apply(IxEdit::Recover {
+        strain: false,
+        n: 5,
+    })
+    .unwrap();
+    assert_eq!(s.character.health.wounds, 2);
+    assert_eq!(s.character.health.vitality(), Vitality::Standing);
+    // Strain recovers to its maximum and no further; a full track refuses, in words.
+    s.apply(IxEdit::Recover { strain: true, n: 9 }).unwrap();
+    assert_eq!(s.character.health.strain, 10);
+    let before = s.clone();
+    let e = s
+        .apply(IxEdit::Recover { strain: true, n: 1 })
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "Strain is already at its maximum (10).");
+    assert_eq!(s, before);
+    // Nothing taken is refused, and the sheet is unchanged.
+    assert!(s.apply(harm(0, true)).is_err());
+    assert_eq!(s, before);
+    // The GM may waive the one owed; waiving when nothing is owed is refused.
+    s.apply(IxEdit::WaiveCritical).unwrap();
+    assert!(s.apply(IxEdit::WaiveCritical).is_err());
+    // Lowering Wounds with the stepper past 0 owes one as well.
+    s.apply(IxEdit::Set(Num::Wounds, 0)).unwrap();
+    assert!(s.critical_owed);
+}
+
+#[test]
+fn a_killed_critical_injury_kills() {
+    let mut s = sheet();
+    s.apply(IxEdit::Harm {
+        strain: false,
+        n: 12,
+        from_attack: true,
+    })
+    .unwrap();
+    // 100 + 10 x 5 carried = 150: Killed.
+    let roll = critical_from_d100(100, 5);
+    assert!(roll.killed());
+    s.apply(IxEdit::AddInjury(roll)).unwrap();
+    assert_eq!(s.character.health.vitality(), Vitality::Dead);
+    assert_eq!(s.character.health.wounds, -10);
+    assert!(!s.critical_owed);
+    // A dead character is not healed.
+    assert!(
+        s.apply(IxEdit::Recover {
+            strain: false,
+            n: 3
+        })
+        .is_err()
+    );
+}
+
+#[test]
 fn seeded_critical_rolls_add_ten_per_injury_carried() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut s = sheet();

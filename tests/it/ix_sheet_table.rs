@@ -204,6 +204,35 @@ fn elites_take_strain_as_wounds_and_nemeses_track_everything() {
 }
 
 #[test]
+fn a_hit_that_downs_an_adversary_owes_a_critical_injury_until_rolled() {
+    let mut d = IxTableDoc::default();
+    d.apply(TableEdit::AddFoe(Foe::Elite(
+        Elite::new("Captain", 6, false).unwrap(),
+    )))
+    .unwrap();
+    d.apply(TableEdit::AddFoe(Foe::Nemesis(
+        Nemesis::new("Wyrm", 8, 4, 3, false).unwrap(),
+    )))
+    .unwrap();
+    // 5 of 6: standing, nothing owed; 1 more: 0, down, owed.
+    d.apply(TableEdit::Damage(0, 5, true)).unwrap();
+    assert!(!d.foes[0].critical_owed);
+    d.apply(TableEdit::Damage(0, 1, true)).unwrap();
+    assert!(d.foes[0].critical_owed);
+    // Rolling one (row 3) settles it; a further hit from an attack while down owes another.
+    d.apply(TableEdit::FoeInjury(0, 3)).unwrap();
+    assert!(!d.foes[0].critical_owed);
+    d.apply(TableEdit::Damage(0, 1, true)).unwrap();
+    assert!(d.foes[0].critical_owed);
+    // A Nemesis down to 0 Wounds, then Strain from an attack, owes one each time.
+    d.apply(TableEdit::Damage(1, 8, true)).unwrap();
+    assert!(d.foes[1].critical_owed);
+    d.apply(TableEdit::FoeInjury(1, 0)).unwrap();
+    d.apply(TableEdit::Strain(1, 1)).unwrap();
+    assert!(d.foes[1].critical_owed);
+}
+
+#[test]
 fn critical_table_rows_rename_refuse_empty_and_reset() {
     let mut d = IxTableDoc::default();
     d.apply(TableEdit::CritRow(

@@ -117,16 +117,15 @@ impl Health {
         })
     }
 
-    /// Regains HP up to the maximum (bonus HP are never regained).
+    /// Regains HP up to the maximum (bonus HP are never regained). A character owed a Down
+    /// and Out check regains nothing until it is rolled: aid is what triggers that roll
+    /// ("Hit Points"), it does not take its place.
     pub fn heal(&mut self, amount: u32) -> u32 {
-        if self.dead {
+        if self.dead || self.pending_down_and_out > 0 {
             return 0;
         }
         let gained = amount.min(self.max_hp - self.hp.min(self.max_hp));
         self.hp += gained;
-        if self.hp > 0 {
-            self.pending_down_and_out = 0;
-        }
         gained
     }
 
@@ -361,6 +360,17 @@ mod tests {
         let r = h.take_damage(1).unwrap();
         assert_eq!(r.down_and_out_checks, 1);
         assert_eq!(h.pending_down_and_out, 2);
+    }
+
+    #[test]
+    fn healing_waits_for_the_down_and_out_check() {
+        let mut h = Health::new(5).unwrap();
+        h.take_damage(5).unwrap();
+        assert_eq!(h.heal(3), 0);
+        assert_eq!((h.hp, h.pending_down_and_out), (0, 1));
+        h.apply_down_and_out(DownAndOutReading::Scar).unwrap();
+        assert_eq!(h.heal(3), 3);
+        assert_eq!((h.hp, h.pending_down_and_out), (3, 0));
     }
 
     #[test]

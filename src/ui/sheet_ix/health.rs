@@ -9,7 +9,7 @@ use crate::rules::ix::critical::{
     MedicineTask, TreatmentClock, medicine_pool, roll_critical, row_bounds, treatment_clock,
 };
 use crate::rules::ix::dice::CheckResult;
-use crate::rules::ix::health::{DEFENSE_CAP, Vitality};
+use crate::rules::ix::health::{DEFENSE_CAP, Health as Track, Vitality};
 use crate::rules::ix::stats::find_skill;
 use crate::ui::fields::{NumberInput, Stepper};
 use crate::ui::tray::{CryptoRng, Hook};
@@ -21,14 +21,159 @@ fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
         Vitality::Incapacitated { bleeding: true } => (
             "Incapacitated and bleeding out",
             format!(
-                "Cannot act. Loses 1 Wound at the end of each round until stabilised; dies at −{max}. Roll a Critical Injury."
+                "Cannot act. Loses 1 Wound at the end of each round until stabilised; dies at −{max}."
             ),
         ),
         Vitality::Incapacitated { bleeding: false } => (
             "Incapacitated, stabilised",
             "Cannot act, but no longer bleeding. Healing above 0 brings them back.".into(),
         ),
-        Vitality::Dead => ("Dead", format!("Wounds reached −{max}.")),
+        Vitality::Dead => (
+            "Dead",
+            format!("Wounds reached −{max}, or a Killed injury."),
+        ),
+    }
+}
+
+/// Rolls a Critical Injury for the sheet's character (+10 per injury carried), adds it and
+/// says what was rolled; a refusal comes back as the sentence.
+fn roll_injury(ctx: Ctx) -> String {
+    let carried = ctx.read(|s| s.character.injuries_carried());
+    let r = match roll_critical(&mut CryptoRng, carried) {
+        Ok(r) => r,
+        Err(e) => return e.to_string(),
+    };
+    let name = ctx
+        .table
+        .with_untracked(|t| t.critical.rows.get(r.row).map(|x| x.name.clone()))
+        .unwrap_or_default();
+    let said = format!(
+        "Rolled {} + {} ({} carried) = {}: {name}{}",
+        r.d100,
+        10 * r.carried,
+        r.carried,
+        r.total,
+        if r.killed() {
+            ". The character dies."
+        } else {
+            ""
+        }
+    );
+    match ctx.attempt(IxEdit::AddInjury(r)) {
+        Ok(()) => said,
+        Err(e) => e,
+    }
+}
+
+/// What a take or recover did, in words, read from the sheet before and after it.
+fn harm_words(verb: &str, strain: bool, before: (Track, bool), after: (Track, bool)) -> String {
+    let (b, a) = (before.0, after.0);
+    let (what, was, now, max) = if strain {
+        ("Strain", b.strain, a.strain, a.strain_max)
+    } else {
+        ("Wounds", b.wounds, a.wounds, a.wounds_max)
+    };
+    let moved = (now - was).abs();
+    let unit = match (strain, moved) {
+        (true, _) => "Strain".to_string(),
+        (false, 1) => "Wound".to_string(),
+        (false, _) => "Wounds".to_string(),
+    };
+    let mut said = format!("{verb} {moved} {unit}: {now} of {max} {what} left.");
+    if a.vitality() == Vitality::Dead && b.vitality() != Vitality::Dead {
+        said.push_str(" The character dies.");
+    } else if matches!(a.vitality(), Vitality::Incapacitated { .. })
+        && b.vitality() == Vitality::Standing
+    {
+        said.push_str(" Incapacitated.");
+    } else if a.vitality() == Vitality::Standing && b.vitality() != Vitality::Standing {
+        said.push_str(" Back on their feet.");
+    }
+    if after.1 && !before.1 {
+        said.push_str(" A Critical Injury is owed: roll it below.");
+    }
+    said
+}
+
+/// Take N or recover N Wounds or Strain, with whether the hit came from an attack, the result
+/// beside the buttons, and the Critical Injury a hit owes, rolled right there.
+#[component]
+fn TakeOrRecover() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let amount = RwSignal::new(1i64);
+    let attack = RwSignal::new(true);
+    let said = RwSignal::new(String::new());
+    let owed = move || ctx.read(|s| s.critical_owed);
+    let go = move |strain: bool, take: bool| {
+        let n = amount.get_untracked() as i32;
+        let now = || ctx.read(|s| (s.character.health, s.critical_owed));
+        let before = now();
+        let edit = if take {
+            IxEdit::Harm {
+                strain,
+                n,
+                from_attack: attack.get_untracked(),
+            }
+        } else {
+            IxEdit::Recover { strain, n }
+        };
+        said.set(match ctx.attempt(edit) {
+            Ok(()) => {
+                let verb = match (take, strain) {
+                    (true, _) => "Took",
+                    (false, false) => "Healed",
+                    (false, true) => "Recovered",
+                };
+                harm_words(verb, strain, before, now())
+            }
+            Err(e) => e,
+        });
+    };
+    let buttons = [
+        ("Take Wounds", false, true),
+        ("Take Strain", true, true),
+        ("Heal Wounds", false, false),
+        ("Recover Strain", true, false),
+    ]
+    .map(|(label, strain, take)| {
+        view! { <button type="button" on:click=move |_| go(strain, take)>{label}</button> }
+    });
+    view! {
+        <div class="take no-print" role="group" aria-labelledby="ix-take">
+            <h3 id="ix-take">"Take or recover"</h3>
+            <div class="row wrap">
+                <NumberInput label="Amount" value=amount min=1 max=99 on_commit=Callback::new(move |v| amount.set(v))/>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || attack.get()
+                        on:change=move |ev| attack.set(event_target_checked(&ev))
+                    />
+                    "From an attack"
+                </label>
+            </div>
+            <div class="row wrap">{buttons}</div>
+            <p role="status" class="said">{move || said.get()}</p>
+            <Show when=owed>
+                <div class="owed" role="alert">
+                    <p>
+                        <strong>"Critical Injury owed. "</strong>
+                        "A hit took them down, or hit them while down: roll d100, +10 for each injury carried."
+                    </p>
+                    <div class="row wrap">
+                        <button type="button" class="primary" on:click=move |_| said.set(roll_injury(ctx))>
+                            "Roll a Critical Injury"
+                        </button>
+                        <button type="button" on:click=move |_| {
+                            said.set(match ctx.attempt(IxEdit::WaiveCritical) {
+                                Ok(()) => "The GM waived the Critical Injury.".into(),
+                                Err(e) => e,
+                            })
+                        }>"GM waives it"</button>
+                    </div>
+                </div>
+            </Show>
+        </div>
     }
 }
 
@@ -111,6 +256,7 @@ pub fn Health() -> impl IntoView {
                     />
                 }
             }}
+            <TakeOrRecover/>
             <div class="ix-grid">
                 <NumberInput label="Wound maximum" value=num(Num::WoundsMax) min=1 max=99 on_commit=set(Num::WoundsMax)/>
                 <NumberInput label="Strain maximum" value=num(Num::StrainMax) min=0 max=99 on_commit=set(Num::StrainMax)/>
@@ -132,26 +278,7 @@ pub fn Injuries() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let list = Memo::new(move |_| ctx.read(|s| s.character.critical_injuries.clone()));
     let last = RwSignal::new(String::new());
-    let roll = move |_| {
-        let carried = ctx.read(|s| s.character.injuries_carried());
-        match roll_critical(&mut CryptoRng, carried) {
-            Ok(r) => {
-                let name = ctx
-                    .table
-                    .with_untracked(|t| t.critical.rows.get(r.row).map(|x| x.name.clone()));
-                last.set(format!(
-                    "Rolled {} + {} ({} carried) = {}: {}",
-                    r.d100,
-                    10 * r.carried,
-                    r.carried,
-                    r.total,
-                    name.unwrap_or_default()
-                ));
-                ctx.edit(IxEdit::AddInjury(r));
-            }
-            Err(e) => ctx.state.notify(vec![e.to_string()]),
-        }
-    };
+    let roll = move |_| last.set(roll_injury(ctx));
     let treat = move |i: usize, row: usize| {
         let task = MedicineTask::CriticalInjury { row };
         let (intellect, rank) = ctx.read(|s| {

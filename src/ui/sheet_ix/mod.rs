@@ -78,6 +78,14 @@ impl Ctx {
         self.editor().edit(edit)
     }
 
+    /// Applies an edit and hands back a refusal for the caller to show beside its control.
+    fn attempt(&self, edit: IxEdit) -> Result<(), String> {
+        self.state.dispatch(CharacterAction::EditIx {
+            id: self.id.get_value(),
+            edit,
+        })
+    }
+
     fn notify(&self, msg: String) {
         self.state.notify(vec![msg]);
     }

@@ -271,9 +271,6 @@ pub fn ExpMode() -> impl IntoView {
             <div class="row" role="group" aria-label="Kind of roll">{kinds}</div>
             {fields}
             {odds}
-            <button type="button" class="primary roll" on:click=move |_| tray.roll()>
-                "Roll"
-            </button>
         </section>
     }
 }

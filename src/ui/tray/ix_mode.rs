@@ -1,5 +1,5 @@
 //! Ix mode: the six die kinds by tap, difficulty presets, upgrades and downgrades, Fortune and
-//! Peril, live exact odds with a chart of net Successes, and the roll.
+//! Peril, and live exact odds with a chart of net Successes (the Roll button is the panel's).
 
 use leptos::prelude::*;
 
@@ -9,6 +9,40 @@ use super::{Tray, TrayHandle};
 use crate::rules::ix::dice::{DieKind, Symbol};
 use crate::rules::ix::pool::Difficulty;
 use crate::ui::format::{one_decimal, pct};
+
+/// Each odds line in a sentence of our own, shown on demand under the odds.
+const ODDS_MEANINGS: [(&str, &str); 7] = [
+    (
+        "Success",
+        "Successes outnumber Failures once they cancel: the task is done.",
+    ),
+    (
+        "Success with Boon",
+        "Done, and Boons outnumber Banes: something extra goes your way.",
+    ),
+    (
+        "Success with Bane",
+        "Done, but Banes outnumber Boons: it works, at a cost or with a complication.",
+    ),
+    (
+        "Failure with Boon",
+        "Not done, but Boons outnumber Banes: something useful comes of trying.",
+    ),
+    (
+        "Breakthrough",
+        "At least one Breakthrough shows (Mastery dice only). It counts as a Success and its \
+         special effect always happens.",
+    ),
+    (
+        "Calamity",
+        "At least one Calamity shows (Crisis dice only). It counts as a Failure and its \
+         special effect always happens.",
+    ),
+    (
+        "Expected net Boons",
+        "Boons minus Banes on an average roll; below 0 means Banes are likelier.",
+    ),
+];
 
 /// Why the session cannot give a Fortune (or Peril) Point now, when a point is not yet marked
 /// on this check. Tracked: a session document read by `check` redraws the reason.
@@ -45,7 +79,7 @@ fn mark_point(tray: Tray, fortune: bool) {
     }
 }
 
-/// The Ix pool builder, its odds and the roll button.
+/// The Ix pool builder and its odds.
 #[component]
 pub fn IxMode() -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
@@ -141,18 +175,31 @@ pub fn IxMode() -> impl IntoView {
                     pct(p)
                 ))
                 .unwrap_or_default();
+            let lines = [
+                ("Success", pct(o.p_success)),
+                ("Success with Boon", pct(o.p_success_with_boon)),
+                ("Success with Bane", pct(o.p_success_with_bane)),
+                ("Failure with Boon", pct(o.p_failure_with_boon)),
+                ("Breakthrough", pct(o.p_breakthrough)),
+                ("Calamity", pct(o.p_calamity)),
+                ("Expected net Boons", one_decimal(o.expected_net_boons)),
+            ];
             view! {
                 <dl class="odds" aria-label="Odds">
-                    <div><dt>"Success"</dt><dd>{pct(o.p_success)}</dd></div>
-                    <div><dt>"Success with Boon"</dt><dd>{pct(o.p_success_with_boon)}</dd></div>
-                    <div><dt>"Failure with Boon"</dt><dd>{pct(o.p_failure_with_boon)}</dd></div>
-                    <div><dt>"Breakthrough"</dt><dd>{pct(o.p_breakthrough)}</dd></div>
-                    <div><dt>"Calamity"</dt><dd>{pct(o.p_calamity)}</dd></div>
-                    <div><dt>"Expected net Boons"</dt><dd>{one_decimal(o.expected_net_boons)}</dd></div>
+                    {lines
+                        .into_iter()
+                        .map(|(k, v)| view! { <div><dt>{k}</dt><dd>{v}</dd></div> })
+                        .collect_view()}
                 </dl>
-                <svg class="chart" viewBox=format!("0 0 {} 72", w * n) role="img" aria-label=chart_label>
-                    {bars}
-                </svg>
+                <figure class="chart-box">
+                    <svg class="chart" viewBox=format!("0 0 {} 84", w * n) role="img" aria-label=chart_label>
+                        {bars}
+                        <text class="axis" x=w * n / 2 y="82" text-anchor="middle">"net Successes"</text>
+                    </svg>
+                    <figcaption class="muted small" aria-hidden="true">
+                        "Bar height: the chance of each number of net Successes. Filled bars succeed."
+                    </figcaption>
+                </figure>
             }
         })
     };
@@ -204,9 +251,15 @@ pub fn IxMode() -> impl IntoView {
                 (!why.is_empty()).then(|| view! { <p id="tray-points-why" class="muted small">{why.join(" ")}</p> })
             }}
             {odds_view}
-            <button type="button" class="primary roll" on:click=move |_| tray.roll()>
-                "Roll"
-            </button>
+            <details class="legend">
+                <summary>"What the odds mean"</summary>
+                <dl class="meanings">
+                    {ODDS_MEANINGS
+                        .into_iter()
+                        .map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> })
+                        .collect_view()}
+                </dl>
+            </details>
             <details class="legend">
                 <summary>"Symbols"</summary>
                 <ul>

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 use super::fields::{EMPTY, Field};
 use super::state::{Mode, TrayAction, TrayState};
-use super::{TrayHandle, exp_mode, faces, ix_mode, log_view, plain_mode};
+use super::{Tray, TrayHandle, exp_mode, faces, ix_mode, log_view, plain_mode};
 
 /// The panel itself; `close` and `close_button` belong to [`super::DiceTray`], which
 /// handles focus.
@@ -34,6 +34,7 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
     let label = tray.read(|s| s.label().to_string());
     let who = tray.read(|s| (s.who().cloned(), s.who_name().cloned()));
     let message = tray.read(|s| s.message().map(ToString::to_string));
+    let ask = RwSignal::new(None::<String>);
     // Enter rolls, unless focus is on something Enter already activates.
     let on_key = move |e: ev::KeyboardEvent| {
         if e.key() != "Enter" {
@@ -49,7 +50,9 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
             matches!(&tag, Some((t, _)) if t == "DIV" || t == "SECTION" || t == "P" || t == "H2");
         if typing || inert {
             e.prevent_default();
-            tray.roll();
+            if ask.get_untracked().is_none() {
+                roll_or_ask(tray, ask);
+            }
         }
     };
 
@@ -145,13 +148,65 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
                 <Show when=move || matches!(mode.get(), Mode::Ix | Mode::Expedition)>
                     <crate::ui::share::ShareProposal/>
                 </Show>
-                <p class="tray-message" role="alert">
-                    {move || message.get()}
-                </p>
-                <Show when=move || mode.get() != Mode::Log>
+                <Show
+                    when=move || mode.get() != Mode::Log
+                    fallback=move || view! { <p class="tray-message" role="alert">{move || message.get()}</p> }
+                >
                     <ResultView/>
+                    <RollBar ask message/>
                 </Show>
             </div>
+    }
+}
+
+/// Rolls, unless the roll is a Cash wager that cannot succeed: that asks first, in `ask`,
+/// since wagered dice are lost whatever the result.
+fn roll_or_ask(tray: Tray, ask: RwSignal<Option<String>>) {
+    match tray.state.with_untracked(TrayState::hopeless_wager) {
+        Some(why) => ask.set(Some(why)),
+        None => tray.roll(),
+    }
+}
+
+/// Pinned to the panel's foot, so on a phone the pool in words, its chance, any refusal and
+/// Roll stay in reach however far the pool or the result has scrolled.
+#[component]
+fn RollBar(ask: RwSignal<Option<String>>, message: Memo<Option<String>>) -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    let summary = tray.read(TrayState::roll_summary);
+    // Any change to what would be rolled answers the question by making it moot.
+    Effect::new(move |_| {
+        summary.track();
+        ask.set(None);
+    });
+    view! {
+        <div class="roll-bar">
+            <p class="tray-message" role="alert">{move || message.get()}</p>
+            {move || match ask.get() {
+                Some(why) => view! {
+                    <div class="ask" role="alertdialog" aria-labelledby="tray-ask">
+                        <p id="tray-ask">{why}</p>
+                        <div class="row">
+                            <button type="button" on:click=move |_| {
+                                ask.set(None);
+                                tray.roll();
+                            }>"Wager anyway"</button>
+                            <button type="button" class="primary" on:click=move |_| ask.set(None)>
+                                "Keep my Cash"
+                            </button>
+                        </div>
+                    </div>
+                }
+                .into_any(),
+                None => view! {
+                    <p class="roll-summary">{move || summary.get()}</p>
+                    <button type="button" class="primary roll" on:click=move |_| roll_or_ask(tray, ask)>
+                        "Roll"
+                    </button>
+                }
+                .into_any(),
+            }}
+        </div>
     }
 }
 
@@ -167,8 +222,8 @@ fn ResultView() -> impl IntoView {
         key.get();
         tray.state.with_untracked(|s| s.result().cloned())
     };
-    // A new roll brings its result into view, bottom edge first, so on a phone the outcome
-    // and dice show at once with Roll still above them (the head, with Close, stays pinned).
+    // A new roll brings its result into view, its top edge just under the pinned head, so on
+    // a phone the outcome and dice show at once; Close (head) and Roll (foot) stay pinned.
     // Not on the first run: going back to a mode from the log keeps the place.
     let section = NodeRef::<html::Section>::new();
     Effect::new(move |before: Option<(u64, bool)>| {
@@ -176,7 +231,7 @@ fn ResultView() -> impl IntoView {
         if before.is_some_and(|b| b != now) && now.1 {
             request_animation_frame(move || {
                 if let Some(el) = section.get_untracked() {
-                    el.scroll_into_view_with_bool(false);
+                    el.scroll_into_view_with_bool(true);
                 }
             });
         }

@@ -70,12 +70,7 @@ pub fn PlainMode() -> impl IntoView {
                     Err(e) => e.to_string(),
                 }}
             </p>
-            <div class="row">
-                <button type="button" class="primary roll" on:click=move |_| tray.roll()>
-                    "Roll"
-                </button>
-                <button type="button" on:click=move |_| set_text(String::new())>"Clear"</button>
-            </div>
+            <button type="button" on:click=move |_| set_text(String::new())>"Clear"</button>
             <h3>"Tables"</h3>
             <div class="num-grid">
                 <NumField label="Depletion score" field=Field::DepletionScore/>

@@ -114,6 +114,74 @@ impl TrayState {
         })
     }
 
+    /// One line for beside the Roll button: what a tap would roll and, where the rules give
+    /// it, the chance; or why it cannot roll yet.
+    pub fn roll_summary(&self) -> String {
+        match self.mode() {
+            Mode::Ix => {
+                let pool = self.ix();
+                if pool.is_empty() {
+                    return TrayError::EmptyPool.to_string();
+                }
+                format!(
+                    "{}: {} to succeed",
+                    pool.describe(),
+                    pct(pool.odds().p_success)
+                )
+            }
+            Mode::Expedition => {
+                let lines = match self.exp_plan() {
+                    Ok(lines) => lines,
+                    Err(why) => return why.to_string(),
+                };
+                let line = |key: &str| {
+                    lines
+                        .iter()
+                        .find(|(k, _)| *k == key)
+                        .map_or("", |(_, v)| v.as_str())
+                };
+                match self.exp_kind() {
+                    ExpKind::Test => format!("{}: {} to pass", line("Test"), line("Pass chance")),
+                    ExpKind::Versus => format!("{}: {} to win", line("Test"), line("Win")),
+                    ExpKind::Damage => format!(
+                        "Damage {}: about {} expected",
+                        line("Damage"),
+                        line("Expected damage")
+                    ),
+                    ExpKind::Cash => match line("Chance to buy") {
+                        "" => line("Plan").to_string(),
+                        chance => format!("Chance to buy: {chance}"),
+                    },
+                }
+            }
+            Mode::Plain => match parse(self.plain()) {
+                Ok(n) => format!("Rolls {}", n.canonical()),
+                Err(why) => why.to_string(),
+            },
+            Mode::Log => String::new(),
+        }
+    }
+
+    /// Why the Cash wager about to be rolled cannot succeed, asked before the Cash is spent:
+    /// wagered dice are lost whatever the result ("Buying"). `None` when it has a chance, or
+    /// when it is not a wager.
+    pub fn hopeless_wager(&self) -> Option<String> {
+        if self.mode() != Mode::Expedition || self.exp_kind() != ExpKind::Cash {
+            return None;
+        }
+        let c = self.cash_fields().ok()?;
+        let ob = purchase_plan(c.wealth as u8, c.cost, c.scarcity).ok()?.ob?;
+        if c.wager == 0 || c.wager > c.cash || pass_probability(c.wager, ob).ok()? > 0.0 {
+            return None;
+        }
+        Some(format!(
+            "{} Cash {} cannot reach Ob {ob}: this wager cannot succeed, and wagered dice are \
+             lost whatever the result.",
+            c.wager,
+            if c.wager == 1 { "die" } else { "dice" },
+        ))
+    }
+
     /// The character's pool from the fields, through the rules.
     fn own_pool(&self) -> Result<Pool, TrayError> {
         let f = self.fields();

@@ -526,3 +526,59 @@ fn a_peril_point_from_the_gms_proposal_is_not_this_devices_to_spend() {
     s.apply(TrayAction::ClearPool).unwrap();
     assert!(!s.peril_from_gm());
 }
+
+#[test]
+fn the_line_beside_roll_names_the_pool_and_its_chance_or_why_not() {
+    let mut s = TrayState::default();
+    assert_eq!(s.roll_summary(), "Add at least one die first.");
+    s.apply(TrayAction::SetMode(Mode::Expedition)).unwrap();
+    s.apply(TrayAction::SetExpKind(ExpKind::Test)).unwrap();
+    // Ability 1 and the 2 base dice: 3 dice.
+    s.apply(TrayAction::SetField(Field::Ability, 1)).unwrap();
+    s.apply(TrayAction::SetField(Field::Bonus, 0)).unwrap();
+    s.apply(TrayAction::SetField(Field::Penalty, 0)).unwrap();
+    s.apply(TrayAction::SetField(Field::Helping, 0)).unwrap();
+    s.apply(TrayAction::SetField(Field::Ob, 1)).unwrap();
+    // Three dice against Ob 1 fail only when all three miss: 1 - (1/2)^3 = 7/8.
+    assert_eq!(s.roll_summary(), "3 dice vs Ob 1 (Trivial): 87.5% to pass");
+    s.apply(TrayAction::SetField(Field::Ob, 3)).unwrap();
+    // All three must hit: (1/2)^3 = 1/8.
+    assert_eq!(s.roll_summary(), "3 dice vs Ob 3 (Moderate): 12.5% to pass");
+    s.apply(TrayAction::SetMode(Mode::Plain)).unwrap();
+    s.apply(TrayAction::SetNotation("2d6+1".into())).unwrap();
+    assert_eq!(s.roll_summary(), "Rolls 2d6+1");
+    s.apply(TrayAction::SetNotation("2q6".into())).unwrap();
+    assert_ne!(s.roll_summary(), "", "bad notation says why");
+    assert!(!s.roll_summary().starts_with("Rolls"));
+}
+
+#[test]
+fn a_wager_that_cannot_reach_its_ob_is_questioned_before_cash_is_spent() {
+    // Cost 5 + Scarcity 1 against Wealth 3: wager against Ob 3.
+    let mut s = opened(Opening {
+        prefill: Prefill::CashWager {
+            cost: 5,
+            scarcity: 1,
+            wager: 2,
+        },
+        cash: Some(4),
+        wealth: Some(3),
+        ..Opening::default()
+    });
+    let why = s.hopeless_wager().expect("2 dice cannot make 3 successes");
+    assert!(why.starts_with("2 Cash dice cannot reach Ob 3"), "{why}");
+    // Three dice can, just: (1/2)^3.
+    s.apply(TrayAction::SetField(Field::Wager, 3)).unwrap();
+    assert_eq!(s.hopeless_wager(), None);
+    assert_eq!(s.roll_summary(), "Chance to buy: 12.5% with 3 Cash wagered");
+    // A Cost within Wealth needs no wager at all.
+    s.apply(TrayAction::SetField(Field::Cost, 2)).unwrap();
+    s.apply(TrayAction::SetField(Field::Scarcity, 0)).unwrap();
+    s.apply(TrayAction::SetField(Field::Wager, 1)).unwrap();
+    assert_eq!(s.hopeless_wager(), None);
+    // Only a Cash wager is ever questioned.
+    s.apply(TrayAction::SetField(Field::Cost, 9)).unwrap();
+    assert!(s.hopeless_wager().is_some());
+    s.apply(TrayAction::SetExpKind(ExpKind::Test)).unwrap();
+    assert_eq!(s.hopeless_wager(), None);
+}

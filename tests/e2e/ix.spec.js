@@ -307,6 +307,20 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   const cond = panel(page, "Conditions and talents");
   await expect(cond.getByRole("list", { name: "Conditions" })).toContainText("Frightened");
   await expect(cond.getByRole("textbox", { name: "Frightened of" })).toHaveValue("the wyrm");
+  // Frightened reaches the pool: a named line in the tray, its Bane die in the pool and the
+  // odds, and unticked for a check it does not affect.
+  await panel(page, "Skills").getByRole("button", { name: /^Melee.*roll$/ }).click();
+  const fright = app.tray().getByRole("checkbox", { name: "Frightened: +1 Bane die" });
+  await expect(fright).toBeChecked();
+  const words = app.tray().locator(".pool-words");
+  await expect(words).toContainText("1 Bane");
+  await fright.uncheck();
+  await expect(words).not.toContainText("Bane");
+  await fright.check();
+  await app.roll();
+  await expect(app.result()).toContainText("Pool: ");
+  await expect(app.result()).toContainText("1 Bane");
+  expect((await app.diceLabels()).filter((l) => l.startsWith("Bane die"))).toHaveLength(1);
   await app.close();
 });
 

@@ -163,6 +163,14 @@ pub fn default_skills() -> Vec<Skill> {
     .collect()
 }
 
+/// The default skills whose checks are attacks (RULINGS.md's list: Brawl, Melee, Ranged), by
+/// name, ignoring case: a Demoralized attacker's check takes its Bane die on these.
+pub fn is_attack_skill(name: &str) -> bool {
+    ["Brawl", "Melee", "Ranged"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(name.trim()))
+}
+
 /// Finds a skill by name, ignoring case.
 pub fn find_skill<'a>(skills: &'a [Skill], name: &str) -> Option<&'a Skill> {
     skills

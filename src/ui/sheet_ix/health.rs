@@ -298,6 +298,7 @@ pub fn Injuries() -> impl IntoView {
             format!("Medicine ({d}) to treat a Critical Injury"),
             pool,
             Some(on),
+            false,
         );
     };
     let rows = move || {

@@ -115,7 +115,7 @@ pub fn Magic() -> impl IntoView {
         let pool = ctx
             .read(|s| s.character.casting_pool(t, trial, f))
             .map_err(|e| e.to_string());
-        ctx.roll(label, pool, None);
+        ctx.roll(label, pool, None, false);
     };
     let trads = TRADITIONS.map(|t| {
         view! {

@@ -21,6 +21,7 @@ use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
 use crate::model::session::{IxSession, SessionEdit};
+use crate::rules::ix::checks::{CheckContext, Condition};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::pool::Pool;
 
@@ -108,8 +109,16 @@ impl Ctx {
 
     /// Opens the tray with `pool`. `then` receives the result of the roll, even after the
     /// sheet has gone (see [`Hook`]). A Fortune Point spent in the tray is taken from the
-    /// session's points by the tray itself.
-    fn roll(&self, label: String, pool: Result<Pool, String>, then: Option<Hook<CheckResult>>) {
+    /// session's points by the tray itself. The character's conditions go with it, each
+    /// switched on where it affects this check: Frightened on every check (the fear source is
+    /// near in play), Demoralized on an `attack`; the player unticks an exempt one.
+    fn roll(
+        &self,
+        label: String,
+        pool: Result<Pool, String>,
+        then: Option<Hook<CheckResult>>,
+        attack: bool,
+    ) {
         let pool = match pool {
             Ok(p) => p,
             Err(e) => return self.state.notify(vec![e]),
@@ -119,11 +128,29 @@ impl Ctx {
                 then(r);
             }
         });
+        let context = CheckContext {
+            near_fear_source: true,
+            is_attack: attack,
+        };
+        let conditions = self.read(|s| {
+            s.character
+                .conditions
+                .iter()
+                .filter(|c| !matches!(c, Condition::Other(_)))
+                .map(|c| {
+                    (
+                        c.clone(),
+                        c.apply_to(&mut Pool::new(), context).unwrap_or(false),
+                    )
+                })
+                .collect()
+        });
         expect_context::<TrayHandle>().open(TrayRequest {
             label,
             character_id: Some(self.id.get_value()),
             prefill: Prefill::Ix(pool),
             on_ix: Some(on_ix),
+            conditions,
             ..Default::default()
         });
     }

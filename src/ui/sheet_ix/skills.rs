@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::{AddRow, Ctx};
 use crate::model::ix_sheet::IxEdit;
 use crate::rules::ix::pool::Difficulty;
-use crate::rules::ix::stats::Characteristic;
+use crate::rules::ix::stats::{Characteristic, is_attack_skill};
 use crate::ui::fields::{NumberInput, TextInput, field_id};
 
 /// A select of the six characteristics.
@@ -95,7 +95,7 @@ pub fn Skills() -> impl IntoView {
             ctx.read(|s| s.character.characteristics.get(sk.characteristic)),
             sk.rank
         );
-        ctx.roll(label, pool, None);
+        ctx.roll(label, pool, None, is_attack_skill(&sk.name));
     };
     let rank = move |i: usize, d: i32| {
         if let Some(sk) = skill(i) {

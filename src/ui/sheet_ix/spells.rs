@@ -120,7 +120,7 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             // The words belong to this card: if the sheet has gone, there is nowhere to show them.
             last.try_set(Some(words));
         });
-        ctx.roll(label, pool(), Some(then));
+        ctx.roll(label, pool(), Some(then), false);
     };
     let overloads = move || {
         spell

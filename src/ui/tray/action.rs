@@ -10,6 +10,7 @@ use crate::rules::expedition::RulesError;
 use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::ix::IxError;
+use crate::rules::ix::checks::Condition;
 use crate::rules::ix::dice::{CheckResult, DieKind};
 use crate::rules::ix::pool::{Difficulty, Pool as IxPool};
 
@@ -100,6 +101,9 @@ pub struct Opening {
     /// Whether the requester applies a wager's Cash change; otherwise the tray's own Cash
     /// field takes it.
     pub cash_to_sheet: bool,
+    /// With an Ix pool: the character's conditions, each with whether it counts on this check
+    /// (the player can switch one off for a check it does not affect).
+    pub conditions: Vec<(Condition, bool)>,
 }
 
 /// The upgrade and downgrade buttons.
@@ -134,6 +138,8 @@ pub enum TrayAction {
     /// Marks a Peril Point on this check (one Trial die becomes Crisis).
     MarkPeril,
     ClearPool,
+    /// Switches condition `i` on or off for this check.
+    ToggleCondition(usize),
     SetExpKind(ExpKind),
     /// A number field, as typed ([`super::fields::EMPTY`] when it holds no number).
     SetField(Field, i64),
@@ -186,6 +192,8 @@ pub enum TrayError {
     EmptyPool,
     /// Roll while the log is showing.
     NothingToRoll,
+    /// A condition switch for a condition this check no longer has.
+    NoSuchCondition,
     /// The session has no Fortune (or Peril) Point for this check; the words are the
     /// session's own.
     StoryPoint { fortune: bool, why: String },
@@ -220,6 +228,7 @@ impl fmt::Display for TrayError {
             }
             TrayError::EmptyPool => write!(f, "Add at least one die first."),
             TrayError::NothingToRoll => write!(f, "Choose Ix, Expedition or Plain dice to roll."),
+            TrayError::NoSuchCondition => write!(f, "That condition is no longer on this check."),
             TrayError::StoryPoint { why, .. } => write!(f, "{why}"),
         }
     }

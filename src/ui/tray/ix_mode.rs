@@ -84,6 +84,9 @@ fn mark_point(tray: Tray, fortune: bool) {
 pub fn IxMode() -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
     let pool = tray.read(|s| s.ix());
+    // The counters show and change the pool as built; conditions add their dice on top.
+    let built = tray.read(|s| s.ix_built());
+    let conditions = tray.read(|s| s.condition_lines());
     let act = move |a: TrayAction| {
         tray.act(a);
     };
@@ -110,8 +113,8 @@ pub fn IxMode() -> impl IntoView {
                     >
                         "−"
                     </button>
-                    <span class="count" aria-label=move || format!("{} {}", pool.get().count(kind), kind.name())>
-                        {move || pool.get().count(kind)}
+                    <span class="count" aria-label=move || format!("{} {}", built.get().count(kind), kind.name())>
+                        {move || built.get().count(kind)}
                     </span>
                     <button
                         type="button"
@@ -132,7 +135,7 @@ pub fn IxMode() -> impl IntoView {
             view! {
                 <button
                     type="button"
-                    aria-pressed=move || (pool.get().difficulty_dice() == d.trial_dice()).to_string()
+                    aria-pressed=move || (built.get().difficulty_dice() == d.trial_dice()).to_string()
                     on:click=move |_| act(TrayAction::Difficulty(d))
                 >
                     {d.name()}
@@ -207,6 +210,29 @@ pub fn IxMode() -> impl IntoView {
     view! {
         <section class="ix-mode" aria-label="Ix pool">
             <p class="pool-words">{move || pool.get().describe()}</p>
+            <Show when=move || conditions.with(|c| !c.is_empty())>
+                <fieldset class="conditions">
+                    <legend>"Conditions on this check"</legend>
+                    {move || {
+                        conditions
+                            .get()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, (line, on))| view! {
+                                <label class="check">
+                                    <input
+                                        type="checkbox"
+                                        prop:checked=on
+                                        on:change=move |_| act(TrayAction::ToggleCondition(i))
+                                    />
+                                    {line}
+                                </label>
+                            })
+                            .collect_view()
+                    }}
+                    <p class="muted small">"Untick one this check is exempt from."</p>
+                </fieldset>
+            </Show>
             <ul class="kinds">{kinds}</ul>
             <div class="row" role="group" aria-label="Difficulty">{presets}</div>
             <div class="row" role="group" aria-label="Upgrades">

@@ -40,6 +40,7 @@ use super::browser;
 use super::state::AppState;
 use crate::model::{Proposal, RollLog};
 use crate::rules::expedition::money::LedgerEntry;
+use crate::rules::ix::checks::Condition;
 use crate::rules::ix::dice::CheckResult as IxResult;
 use crate::rules::ix::pool::Pool as IxPool;
 use crate::storage::{KeyValue, RollStore, RollsProblem, StorageError, open_local};
@@ -91,6 +92,8 @@ pub struct TrayRequest {
     /// record what the check decided (a treated injury, a spell cast). Closing the tray
     /// without rolling drops it.
     pub on_ix: Option<Hook<(IxPool, IxResult)>>,
+    /// With an Ix pool: the character's conditions and whether each counts on this check.
+    pub conditions: Vec<(Condition, bool)>,
 }
 
 /// The current request's hooks: closures are not data, so they stay out of `TrayState`. Both
@@ -171,6 +174,7 @@ impl TrayHandle {
             wealth,
             on_cash,
             on_ix,
+            conditions,
         } = request;
         let cash_to_sheet = on_cash.is_some();
         tray.hooks.set_value(Hooks { on_cash, on_ix });
@@ -186,6 +190,7 @@ impl TrayHandle {
             cash,
             wealth,
             cash_to_sheet,
+            conditions,
         })));
         tray.open.set(true);
     }

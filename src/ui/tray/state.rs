@@ -27,7 +27,15 @@ use super::outcome::{LogDraft, Outcome, RollElsewhere, Rolled};
 use crate::model::Proposal;
 use crate::rules::expedition::objective::{GeneralFactors, general_objective};
 use crate::rules::ix::IxError;
+use crate::rules::ix::checks::{CheckContext, Condition};
+use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::Pool as IxPool;
+
+/// A check a condition is switched on for counts as one it affects: the player has said so.
+const AFFECTED: CheckContext = CheckContext {
+    near_fear_source: true,
+    is_attack: true,
+};
 
 /// What the tray shows and what its next roll would use.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,7 +45,10 @@ pub struct TrayState {
     who: Option<String>,
     /// The request's name for `who`, for an id that is not on the roster.
     who_name: Option<String>,
+    /// The pool as built by taps or a request, before conditions.
     ix: IxPool,
+    /// The rolling character's conditions, each with whether it counts on this check.
+    conditions: Vec<(Condition, bool)>,
     /// The pool's Peril Point came with a GM's proposal: the GM spends it on their own device,
     /// so this one never takes it from its session.
     peril_from_gm: bool,
@@ -62,6 +73,7 @@ impl Default for TrayState {
             who: None,
             who_name: None,
             ix: IxPool::new(),
+            conditions: Vec::new(),
             peril_from_gm: false,
             exp_kind: ExpKind::Test,
             fields: Fields::default(),
@@ -95,8 +107,49 @@ impl TrayState {
     pub fn who_name(&self) -> Option<&String> {
         self.who_name.as_ref()
     }
+    /// The pool a roll would use: as built, plus the dice of each condition switched on,
+    /// added by the rules (a condition whose die would pass a limit adds nothing).
     pub fn ix(&self) -> IxPool {
+        let mut pool = self.ix;
+        for (c, _) in self.conditions.iter().filter(|(_, on)| *on) {
+            let mut next = pool;
+            if c.apply_to(&mut next, AFFECTED).is_ok() {
+                pool = next;
+            }
+        }
+        pool
+    }
+    /// The pool as built, before conditions: what the die counters show and change.
+    pub fn ix_built(&self) -> IxPool {
         self.ix
+    }
+    /// Each condition in words with what it adds ("Frightened: +1 Bane die") and whether it
+    /// counts on this check.
+    pub fn condition_lines(&self) -> Vec<(String, bool)> {
+        self.conditions
+            .iter()
+            .map(|(c, on)| {
+                let mut added = IxPool::new();
+                let adds = match c.apply_to(&mut added, AFFECTED) {
+                    Ok(true) => DieKind::ALL
+                        .into_iter()
+                        .filter(|k| added.count(*k) > 0)
+                        .map(|k| {
+                            let n = added.count(k);
+                            let name = k.name();
+                            if n == 1 {
+                                format!("+1 {name}")
+                            } else {
+                                format!("+{n} {}", name.replace(" die", " dice"))
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    _ => "nothing to the dice".to_string(),
+                };
+                (format!("{}: {adds}", c.name()), *on)
+            })
+            .collect()
     }
     pub fn exp_kind(&self) -> ExpKind {
         self.exp_kind
@@ -201,7 +254,15 @@ impl TrayState {
                     Ok(())
                 })?;
                 self.peril_from_gm = false;
+                self.conditions.clear();
                 done
+            }
+            TrayAction::ToggleCondition(i) => {
+                let Some((_, on)) = self.conditions.get_mut(i) else {
+                    return Err(TrayError::NoSuchCondition);
+                };
+                *on = !*on;
+                TrayApplied::Changed
             }
             TrayAction::SetExpKind(kind) => {
                 self.exp_kind = kind;
@@ -299,6 +360,7 @@ impl TrayState {
             Prefill::Keep => {}
             Prefill::Ix(pool) => {
                 self.ix = pool;
+                self.conditions = o.conditions;
                 self.peril_from_gm = false;
                 self.mode = Mode::Ix;
             }

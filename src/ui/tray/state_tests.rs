@@ -582,3 +582,69 @@ fn a_wager_that_cannot_reach_its_ob_is_questioned_before_cash_is_spent() {
     s.apply(TrayAction::SetExpKind(ExpKind::Test)).unwrap();
     assert_eq!(s.hopeless_wager(), None);
 }
+
+#[test]
+fn conditions_add_their_dice_by_name_and_come_off_for_an_exempt_check() {
+    use crate::rules::ix::checks::Condition;
+    // Intellect 3, Lore 2 against Average: 1 Ability, 2 Mastery vs 2 Trial.
+    let mut pool = IxPool::from_ratings(3, 2).unwrap();
+    pool.add_difficulty(Difficulty::Average).unwrap();
+    let mut s = opened(Opening {
+        prefill: Prefill::Ix(pool),
+        conditions: vec![
+            (Condition::Frightened, true),
+            (Condition::Demoralized, false),
+        ],
+        ..Opening::default()
+    });
+    assert_eq!(
+        s.condition_lines(),
+        vec![
+            ("Frightened: +1 Bane die".to_string(), true),
+            ("Demoralized: +1 Bane die".to_string(), false),
+        ]
+    );
+    // Frightened is on: its Bane die is in the pool rolled, not in the counters' pool.
+    assert_eq!(s.ix().describe(), "1 Ability, 2 Mastery vs 2 Trial, 1 Bane");
+    assert_eq!(s.ix_built().count(DieKind::BaneDie), 0);
+    // Both on: two Bane dice; the odds follow the pool rolled.
+    s.apply(TrayAction::ToggleCondition(1)).unwrap();
+    assert_eq!(s.ix().count(DieKind::BaneDie), 2);
+    // Exempt from both: the pool as built.
+    s.apply(TrayAction::ToggleCondition(0)).unwrap();
+    s.apply(TrayAction::ToggleCondition(1)).unwrap();
+    assert_eq!(s.ix(), pool);
+    // A roll uses the pool with its conditions, and hands that pool to the sheet's hook.
+    s.apply(TrayAction::ToggleCondition(0)).unwrap();
+    let r = s.roll(&mut seeded()).unwrap();
+    let (as_rolled, _) = r.ix.unwrap();
+    assert_eq!(as_rolled.count(DieKind::BaneDie), 1);
+    assert_eq!(r.outcome.pool, "1 Ability, 2 Mastery vs 2 Trial, 1 Bane");
+    // A die tapped in goes to the built pool; the condition's die stays on top.
+    s.apply(TrayAction::AddDie(DieKind::BaneDie)).unwrap();
+    assert_eq!(
+        (
+            s.ix_built().count(DieKind::BaneDie),
+            s.ix().count(DieKind::BaneDie)
+        ),
+        (1, 2)
+    );
+    // No such condition: refused, nothing changes. Clear drops the conditions too.
+    let before = s.clone();
+    assert!(s.apply(TrayAction::ToggleCondition(5)).is_err());
+    assert_eq!(s, before);
+    s.apply(TrayAction::ClearPool).unwrap();
+    assert!(s.condition_lines().is_empty());
+    // A request without conditions replaces them: another character's check starts clean.
+    let mut s = opened(Opening {
+        prefill: Prefill::Ix(pool),
+        conditions: vec![(Condition::Frightened, true)],
+        ..Opening::default()
+    });
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert_eq!(s.ix(), pool);
+}

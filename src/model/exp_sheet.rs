@@ -28,7 +28,7 @@ use crate::rules::expedition::spells::find_spell;
 use crate::rules::expedition::tables::{
     DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
 };
-use crate::rules::inventory::{Inventory, ItemKind};
+use crate::rules::inventory::{COMMON_ITEMS, Inventory, Item, ItemKind};
 
 /// Lines kept in the sheet's history of rolled procedures.
 pub const HISTORY_KEPT: usize = 40;
@@ -273,6 +273,15 @@ pub enum ExpEdit {
     Haven(bool),
     /// A Cash change the tray already computed (a wager): applied to the purse with its reason.
     Ledger(LedgerEntry),
+    /// A purchase by wager the tray rolled: its Cash change, and, when it bought `item`, the
+    /// item into the character's own slots (a common item with its size and kind; anything
+    /// else as a 1-slot item). The Cash is spent whatever happens to the item: with no room,
+    /// the history says so and the gear is left to the player.
+    Bought {
+        entry: LedgerEntry,
+        acquired: bool,
+        item: String,
+    },
     /// A Cash change typed by the player.
     Cash(i64, String),
     /// A new session: Income, improvements and project ticks become available.
@@ -470,6 +479,24 @@ impl ExpSheet {
         c.validate().iter().map(ToString::to_string).collect()
     }
 
+    /// Puts a bought item into the character's own slots, saying where it went.
+    fn stow_bought(&mut self, name: &str) -> String {
+        let item = COMMON_ITEMS
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+            .map_or_else(|| Item::new(name), |c| c.item());
+        let (slots, name) = (item.size, item.name.clone());
+        match apply_gear(&mut self.gear, GearEdit::Add { carrier: 0, item }) {
+            Ok(()) => format!(
+                "Bought {name}: added to your slots ({slots} slot{}).",
+                if slots == 1 { "" } else { "s" }
+            ),
+            Err(why) => format!(
+                "Bought {name}, but it is not in your gear: {why} Make room, then add it in Gear."
+            ),
+        }
+    }
+
     fn log(&mut self, line: String) {
         self.history.push(line);
         if self.history.len() > HISTORY_KEPT {
@@ -598,13 +625,17 @@ impl ExpSheet {
                 c.connections = v;
             }
             ExpEdit::Haven(on) => c.in_haven = on,
-            ExpEdit::Ledger(l) => {
-                let amount =
-                    u32::try_from(l.amount.unsigned_abs()).map_err(|_| "Too much Cash.")?;
-                if l.amount >= 0 {
-                    c.purse.gain(amount, &l.reason).map_err(e)?;
-                } else {
-                    c.purse.spend(amount, &l.reason).map_err(e)?;
+            ExpEdit::Ledger(l) => record_ledger(&mut c.purse, &l)?,
+            ExpEdit::Bought {
+                entry,
+                acquired,
+                item,
+            } => {
+                record_ledger(&mut c.purse, &entry)?;
+                let name = item.trim();
+                if acquired && !name.is_empty() {
+                    let line = self.stow_bought(name);
+                    self.log(line);
                 }
             }
             ExpEdit::Cash(amount, reason) => {
@@ -1127,4 +1158,16 @@ impl ExpSheet {
             }
         })
     }
+}
+
+/// Applies a Cash change the tray computed to the purse, with its reason.
+fn record_ledger(purse: &mut Purse, l: &LedgerEntry) -> Result<(), EditError> {
+    let amount = u32::try_from(l.amount.unsigned_abs()).map_err(|_| "Too much Cash.")?;
+    if l.amount >= 0 {
+        purse.gain(amount, &l.reason)
+    } else {
+        purse.spend(amount, &l.reason)
+    }
+    .map(drop)
+    .map_err(EditError::Expedition)
 }

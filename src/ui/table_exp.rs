@@ -14,7 +14,7 @@ use crate::model::exp_sheet::ExpEdit;
 use crate::model::exp_table::{ExpTable, TableEdit, TableRoll};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
-use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
 use crate::rules::expedition::referee::{Appearing, Difficulty, Population, treasure_guide};
 use crate::rules::expedition::tables::{Disposition, EncounterScale};
 
@@ -147,7 +147,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 bonus: 0,
                 penalty: 0,
                 helping: 0,
-                ob: 1,
+                ob: DEFAULT_OB,
                 free: 0,
                 factors: Some(GeneralFactors::default()),
             },

@@ -29,6 +29,8 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await page.getByRole("button", { name: /^Test Might/ }).click();
   await expect(app.tray()).toBeVisible();
   await expect(app.tray().getByLabel("Ability", { exact: true })).toHaveValue("2");
+  // The digest's default Objective, 3 (Moderate), until the factors or the player say otherwise.
+  await expect(app.tray().getByRole("spinbutton", { name: "Ob", exact: true })).toHaveValue("3");
   await app.tray().getByRole("button", { name: "Work out Ob from factors" }).click();
   await app.tray().getByRole("group", { name: "Lighting" }).getByRole("button", { name: "Dim" }).click();
   await app.roll();
@@ -192,8 +194,17 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await expect(app.tray().getByLabel("Cost")).toHaveValue("4");
   await app.roll();
   await expect(app.result()).toContainText(/Bought|Not bought/);
+  const bought = (await app.outcome()) === "Bought";
   await page.keyboard.press("Escape");
   await expect(sheet(page).locator(".exp-big strong")).toHaveText("8");
+  // What was bought goes into the character's own slots; the Cash is spent either way.
+  const own = page.getByRole("region", { name: "Gear", exact: true });
+  if (bought) {
+    await expect(latest(page)).toHaveText("Bought Shield: added to your slots (1 slot).");
+    await expect(own.getByRole("button", { name: /^Shield/ }).first()).toBeVisible();
+  } else {
+    await expect(own.getByRole("button", { name: /^Shield/ })).toHaveCount(0);
+  }
   await expect(ledger.first()).toContainText(/^-4 Wagered on Shield \(Cost 4, Ob 3\): (bought|failed to buy): Cash 8/);
   await expect(ledger.first().locator("time")).toHaveText(/\d{1,2}:\d{2}/);
 

@@ -218,6 +218,8 @@ for (const size of SIZES) {
       await page.goBack();
       await expect(roster).toBeVisible();
       await app.roll();
+      // One Cash die against Ob 4 cannot buy it: asked first, and wagered anyway.
+      await app.tray().getByRole("alertdialog").getByRole("button", { name: "Wager anyway" }).click();
       await expect(app.result()).toContainText(/Bought|Not bought/);
       await page.keyboard.press("Escape");
       await app.card("Rook").getByRole("link", { name: "Rook" }).click();
@@ -234,6 +236,7 @@ for (const size of SIZES) {
       await app.trayMode("Expedition");
       await expect(app.tray().getByText("No sheet is attached")).toBeVisible();
       await app.roll();
+      await app.tray().getByRole("alertdialog").getByRole("button", { name: "Wager anyway" }).click();
       await expect(app.result()).toContainText(/Bought|Not bought/);
       await expect(app.tray().getByLabel("Cash held")).toHaveValue("4");
       await page.keyboard.press("Escape");

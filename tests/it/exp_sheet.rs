@@ -294,6 +294,78 @@ fn improvement_once_per_session_in_haven() {
 }
 
 #[test]
+fn an_item_bought_by_wager_goes_into_the_gear_and_the_cash_is_spent_either_way() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Cash(9, "Loot".into())).unwrap();
+    let wager = |amount: i64, balance: u32| LedgerEntry {
+        amount,
+        reason: "Wagered on a Shield".into(),
+        balance,
+        at: None,
+    };
+    // Bought: 3 Cash spent, and a Shield (a common item: its kind and size) in own slots.
+    s.apply(ExpEdit::Bought {
+        entry: wager(-3, 6),
+        acquired: true,
+        item: " shield ".into(),
+    })
+    .unwrap();
+    assert_eq!(s.core.purse.cash, 6);
+    let mine = &s.gear.carriers[0].items;
+    assert_eq!(mine.len(), 1);
+    assert_eq!(
+        (mine[0].name.as_str(), mine[0].kind, mine[0].size),
+        ("Shield", ItemKind::Shield, 1)
+    );
+    assert_eq!(
+        s.last(),
+        Some("Bought Shield: added to your slots (1 slot).")
+    );
+    // Not bought: the wagered Cash is gone, no item.
+    s.apply(ExpEdit::Bought {
+        entry: wager(-2, 4),
+        acquired: false,
+        item: "Mule".into(),
+    })
+    .unwrap();
+    assert_eq!((s.core.purse.cash, s.gear.carriers[0].items.len()), (4, 1));
+    // An item not on the common list comes in as 1 slot; with no room the Cash is still
+    // spent and the history says where things stand.
+    for k in 0..14 {
+        s.apply(ExpEdit::Gear(GearEdit::Add {
+            carrier: 0,
+            item: Item::new(&format!("Stone {k}")),
+        }))
+        .unwrap();
+    }
+    s.apply(ExpEdit::Bought {
+        entry: wager(-1, 3),
+        acquired: true,
+        item: "Brass compass".into(),
+    })
+    .unwrap();
+    assert_eq!(s.core.purse.cash, 3);
+    assert_eq!(s.gear.carriers[0].items.len(), 15);
+    let line = s.last().unwrap();
+    assert!(
+        line.starts_with("Bought Brass compass, but it is not in your gear:"),
+        "{line}"
+    );
+    assert!(line.ends_with("Make room, then add it in Gear."), "{line}");
+    // A wager above the Cash held is refused whole: nothing spent, nothing added.
+    let before = s.clone();
+    assert!(
+        s.apply(ExpEdit::Bought {
+            entry: wager(-9, 0),
+            acquired: true,
+            item: "Rope".into(),
+        })
+        .is_err()
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
 fn ledger_from_the_tray_and_typed_cash() {
     let mut s = sheet();
     s.apply(ExpEdit::Cash(5, "Sold a gem".into())).unwrap();

@@ -55,6 +55,10 @@ impl Objective {
     }
 }
 
+/// The Objective a test starts from when nothing sets another: 3, Moderate, the table's
+/// "Default" row ("Common Objectives").
+pub const DEFAULT_OB: u32 = 3;
+
 /// Name of an Objective from the rule-of-thumb table ("Common Objectives"): 1 Trivial, 2 Easy,
 /// 3 Moderate, 4 Hard, 5 Very difficult, 6-7 Fiendish; 0 needs no roll and 8+ is beyond the
 /// table, which we call superhuman.
@@ -340,6 +344,7 @@ mod tests {
 
     #[test]
     fn ob_names() {
+        assert_eq!(ob_name(DEFAULT_OB), "Moderate");
         assert_eq!(ob_name(1), "Trivial");
         assert_eq!(ob_name(3), "Moderate");
         assert_eq!(ob_name(7), "Fiendish");

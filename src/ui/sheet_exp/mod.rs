@@ -21,7 +21,7 @@ use crate::model::exp_sheet::{BonusUntil, ExpEdit, ExpSheet, NOTES_MAX, Procedur
 use crate::model::gear::GearEdit;
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::harm::BlockSource;
-use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
 use crate::rules::inventory::ItemKind;
 
 /// What every part of the sheet shares: the sheet as stored and the way to change it.
@@ -298,7 +298,7 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
                         bonus: 0,
                         penalty: 0,
                         helping: 0,
-                        ob: 1,
+                        ob: DEFAULT_OB,
                         free: 0,
                         factors,
                     },

@@ -10,7 +10,7 @@ use crate::rules::expedition::money::{
     COST_GUIDE, MAX_COST, MAX_SCARCITY, lifestyle, purchase_plan,
 };
 use crate::ui::fields::TextInput;
-use crate::ui::tray::{Prefill, TrayRequest};
+use crate::ui::tray::{Prefill, TrayRequest, Wager};
 
 /// When a ledger entry was made, compactly in the reader's locale: the time of day for today,
 /// the day and time otherwise.
@@ -66,6 +66,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
         let w2 = what.get_untracked();
         let count = |v: i64| u32::try_from(v.max(0)).unwrap_or(u32::MAX);
         let editor = ctx.editor();
+        let item = w2.clone();
         ctx.tray(TrayRequest {
             label: if w2.trim().is_empty() {
                 "Purchase".into()
@@ -79,7 +80,13 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             },
             wealth: Some(w),
             cash: Some(c),
-            on_cash: Some(Arc::new(move |l| editor.edit(ExpEdit::Ledger(l)))),
+            on_cash: Some(Arc::new(move |w: Wager| {
+                editor.edit(ExpEdit::Bought {
+                    entry: w.entry,
+                    acquired: w.acquired,
+                    item: item.clone(),
+                })
+            })),
             ..Default::default()
         });
     };

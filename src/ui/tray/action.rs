@@ -5,9 +5,8 @@
 use std::fmt;
 
 use super::fields::{Field, FieldError};
-use super::outcome::{LogDraft, RollElsewhere, Rolled};
+use super::outcome::{LogDraft, RollElsewhere, Rolled, Wager};
 use crate::rules::expedition::RulesError;
-use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::ix::IxError;
 use crate::rules::ix::checks::Condition;
@@ -172,7 +171,7 @@ pub enum TrayApplied {
 pub struct Settled {
     pub log: LogDraft,
     pub ix: Option<(IxPool, CheckResult)>,
-    pub cash: Option<LedgerEntry>,
+    pub cash: Option<Wager>,
 }
 
 /// Why the tray refused something. Shown as is: every variant reads as a sentence.

@@ -39,14 +39,13 @@ use leptos::prelude::*;
 use super::browser;
 use super::state::AppState;
 use crate::model::{Proposal, RollLog};
-use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::ix::checks::Condition;
 use crate::rules::ix::dice::CheckResult as IxResult;
 use crate::rules::ix::pool::Pool as IxPool;
 use crate::storage::{KeyValue, RollStore, RollsProblem, StorageError, open_local};
 pub use button::DiceTray;
 pub use log_view::CharacterRolls;
-pub use outcome::{Outcome, Shown};
+pub use outcome::{Outcome, Shown, Wager};
 pub use panel::TrayPanel;
 pub use rng::CryptoRng;
 use state::{Opening, TrayAction, TrayApplied, TrayState};
@@ -87,7 +86,7 @@ pub struct TrayRequest {
     pub wealth: Option<u8>,
     /// Receives the Cash change of each wager until the tray closes (the sheet applies it to
     /// the character). Without one, the tray only updates its own Cash field.
-    pub on_cash: Option<Hook<LedgerEntry>>,
+    pub on_cash: Option<Hook<Wager>>,
     /// Receives the pool as rolled and the result of the next Ix roll (once), so a sheet can
     /// record what the check decided (a treated injury, a spell cast). Closing the tray
     /// without rolling drops it.
@@ -100,7 +99,7 @@ pub struct TrayRequest {
 /// belong to the request that opened the tray and are dropped when it closes.
 #[derive(Clone, Default)]
 struct Hooks {
-    on_cash: Option<Hook<LedgerEntry>>,
+    on_cash: Option<Hook<Wager>>,
     on_ix: Option<Hook<(IxPool, IxResult)>>,
 }
 
@@ -311,10 +310,10 @@ impl Tray {
         {
             hook(ix);
         }
-        if let Some(entry) = cash
+        if let Some(wager) = cash
             && let Some(hook) = self.hooks.try_with_value(|h| h.on_cash.clone()).flatten()
         {
-            hook(entry);
+            hook(wager);
         }
         let name = self.roster_name(log.character_id.as_ref());
         let record = log.record(browser::now_ms(), name);

@@ -40,7 +40,15 @@ pub struct Rolled {
     /// The Ix pool as rolled and its result, for the requester's `on_ix`.
     pub ix: Option<(IxPool, CheckResult)>,
     /// The Cash change of a wager, for the requester's `on_cash`.
-    pub cash: Option<LedgerEntry>,
+    pub cash: Option<Wager>,
+}
+
+/// What a Cash wager did, for the requester's `on_cash`: the ledger entry for the Cash spent,
+/// and whether the thing was bought (a sheet puts a bought item into the gear).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Wager {
+    pub entry: LedgerEntry,
+    pub acquired: bool,
 }
 
 /// A roll made elsewhere (the gear's Depletion check) that the tray shows and logs.

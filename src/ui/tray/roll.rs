@@ -6,7 +6,7 @@
 use rand::Rng;
 
 use super::fields::Field;
-use super::outcome::{Outcome, Rolled, Shown};
+use super::outcome::{Outcome, Rolled, Shown, Wager};
 use super::state::{ExpKind, Mode, TrayError, TrayState};
 use crate::rules::dice::parse;
 use crate::rules::expedition::combat::variable_damage;
@@ -397,7 +397,10 @@ impl TrayState {
         Ok(Rolled {
             outcome,
             ix: None,
-            cash: Some(entry),
+            cash: Some(Wager {
+                entry,
+                acquired: out.acquired,
+            }),
         })
     }
 }

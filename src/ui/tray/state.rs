@@ -290,10 +290,10 @@ impl TrayState {
             }
             TrayAction::Rolled(rolled) => {
                 let Rolled { outcome, ix, cash } = *rolled;
-                if let Some(entry) = &cash
+                if let Some(w) = &cash
                     && !self.cash_to_sheet
                 {
-                    self.fields.set(Field::CashHeld, i64::from(entry.balance));
+                    self.fields.set(Field::CashHeld, i64::from(w.entry.balance));
                 }
                 let log = self.show(outcome);
                 TrayApplied::Rolled(Box::new(Settled { log, ix, cash }))

@@ -10,6 +10,7 @@ use crate::rules::expedition::money::LedgerEntry;
 use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::Difficulty;
 use crate::ui::tray::fields::{EMPTY, FieldError};
+use crate::ui::tray::outcome::Wager;
 use crate::ui::tray::tables::Table;
 
 fn opened(opening: Opening) -> TrayState {
@@ -32,7 +33,10 @@ fn rolled(words: &str, cash: Option<LedgerEntry>) -> TrayAction {
     TrayAction::Rolled(Box::new(Rolled {
         outcome: outcome(words),
         ix: None,
-        cash,
+        cash: cash.map(|entry| Wager {
+            entry,
+            acquired: words == "Bought",
+        }),
     }))
 }
 
@@ -378,6 +382,33 @@ fn a_cash_wager_above_the_cash_held_is_refused_by_the_rules() {
             .contains("Wager is 6, but it must be between 1 and 4."),
         "{err}"
     );
+}
+
+#[test]
+fn a_wager_tells_the_sheet_whether_it_bought_the_thing() {
+    // Cost 5 against Wealth 3: Ob 2. Each roll is reported to the sheet as its words say.
+    let mut seen = [false, false];
+    for seed in 0..40 {
+        let s = opened(Opening {
+            label: "Rope".into(),
+            prefill: Prefill::CashWager {
+                cost: 5,
+                scarcity: 0,
+                wager: 3,
+            },
+            cash: Some(4),
+            wealth: Some(3),
+            ..Opening::default()
+        });
+        let r = s.roll(&mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let w = r.cash.unwrap();
+        assert_eq!(w.acquired, r.outcome.words == "Bought");
+        // Three dice are wagered, and lost, whatever the result.
+        assert_eq!((w.entry.amount, w.entry.balance), (-3, 1));
+        seen[usize::from(w.acquired)] = true;
+    }
+    // P(at least 2 of 3) = 1/2: forty seeds show both outcomes.
+    assert_eq!(seen, [true, true]);
 }
 
 #[test]

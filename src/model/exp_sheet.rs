@@ -522,6 +522,22 @@ impl ExpSheet {
         let h = &mut c.health;
         let e = |r: RulesError| EditError::Expedition(r);
         match edit {
+            ExpEdit::Gear(GearEdit::CashIn { carrier, index }) => {
+                let (name, value) = self
+                    .gear
+                    .carriers
+                    .get(carrier)
+                    .and_then(|c| c.items.get(index))
+                    .map(|it| (it.name.clone(), it.value))
+                    .ok_or(EditError::Gone { what: "item" })?;
+                apply_gear(&mut self.gear, GearEdit::CashIn { carrier, index })?;
+                let c = &mut self.core;
+                c.purse
+                    .gain(value, &format!("Cashed in {name}"))
+                    .map_err(EditError::Expedition)?;
+                let line = format!("Cashed in {name}: +{value} Cash (now {}).", c.purse.cash);
+                self.log(line);
+            }
             ExpEdit::Gear(g) => return apply_gear(&mut self.gear, g),
             ExpEdit::Notes(s) => {
                 if s.chars().count() > NOTES_MAX {

@@ -7,7 +7,7 @@
 
 use super::error::EditError;
 use crate::rules::expedition::tables::DepletionReading;
-use crate::rules::inventory::{CarrierKind, Inventory, Item, MAX_CARRIERS};
+use crate::rules::inventory::{CarrierKind, Inventory, Item, ItemKind, MAX_CARRIERS};
 
 /// Longest item or carrier name.
 pub const MAX_NAME: usize = 80;
@@ -59,6 +59,10 @@ pub enum GearEdit {
     Unlimited(bool),
     /// Puts on (`true`) or takes off the armour at `index` of the character's own slots.
     Wear { index: usize, on: bool },
+    /// Turns a treasure item with a Cash value into Cash dice ("Other Treasure": back in
+    /// civilization, carried treasure converts to Cash). Here the item leaves the gear; the
+    /// Expedition sheet adds its value to the purse, and any other sheet refuses it.
+    CashIn { carrier: usize, index: usize },
 }
 
 fn item_ok(it: &Item) -> Result<(), EditError> {
@@ -233,6 +237,17 @@ fn edit_in_place(inv: &mut Inventory, edit: GearEdit) -> Result<(), EditError> {
         }
         GearEdit::Unlimited(on) => inv.unlimited = on,
         GearEdit::Wear { index, on } => inv.wear(index, on)?,
+        GearEdit::CashIn { carrier, index } => {
+            let it = get(inv, carrier, index)?;
+            if it.kind != ItemKind::Treasure || it.value == 0 {
+                return Err(format!(
+                    "{} has no Cash value to cash in: give it one in Edit (as a treasure or commodity).",
+                    it.name
+                )
+                .into());
+            }
+            inv.carriers[carrier].items.remove(index);
+        }
     }
     // Whatever moved, only armour in the character's own slots stays worn.
     inv.settle_worn();

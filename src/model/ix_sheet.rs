@@ -266,6 +266,9 @@ impl IxSheet {
         let c = &mut self.character;
         let s = EditError::Ix;
         match edit {
+            IxEdit::Gear(GearEdit::CashIn { .. }) => {
+                return Err("An Ix character keeps no Cash dice to cash treasure into.".into());
+            }
             IxEdit::Gear(e) => return apply_gear(&mut self.gear, e),
             IxEdit::SetText(f, v) => {
                 let slot = match f {

@@ -182,6 +182,36 @@ test("use torches until they deplete, with the rolls in the log, undo and used u
   await app.close();
 });
 
+test("treasure brought home is cashed in from the gear: the item goes, its value joins the Cash", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await openApp(page);
+  const gear = await gearOf(app, "Wren");
+  await gear.getByRole("button", { name: "New item" }).click();
+  const editor = gear.getByRole("group", { name: "Edit item" });
+  await editor.getByRole("textbox", { name: "Name", exact: true }).fill("Silver chalice");
+  await editor.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure or commodity" });
+  const value = editor.getByRole("textbox", { name: "Cash value" });
+  await value.fill("4");
+  await value.press("Enter");
+  await editor.getByRole("button", { name: "Done" }).click();
+  await expect(item(gear, "Silver chalice")).toHaveText("Silver chalice (1 slot, 4 Cash)");
+  // Selected, it offers to cash in; the result is said in the gear, and the sheet's Cash
+  // and ledger show it.
+  if ((await item(gear, "Silver chalice").getAttribute("aria-pressed")) !== "true") await item(gear, "Silver chalice").click();
+  const cashIn = gear.getByRole("button", { name: "Cash in Silver chalice for 4 Cash" });
+  await cashIn.click();
+  await expect(gear.getByRole("alert")).toContainText("Cashed in Silver chalice: +4 Cash.");
+  await expect(item(gear, "Silver chalice")).toHaveCount(0);
+  await expect(page.locator(".exp-sheet .exp-big strong")).toHaveText("4");
+  await expect(page.getByRole("list", { name: "Ledger" }).getByRole("listitem").first()).toContainText("Cashed in Silver chalice");
+  // Ordinary gear offers no such button.
+  await quickAdd(gear, "Rope");
+  await item(gear, "Rope").click();
+  await expect(gear.getByRole("button", { name: /^Cash in/ })).toHaveCount(0);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
 test("a bow without arrows warns; edit an item; party treasure split", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const app = await openApp(page);

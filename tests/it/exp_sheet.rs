@@ -366,6 +366,56 @@ fn an_item_bought_by_wager_goes_into_the_gear_and_the_cash_is_spent_either_way()
 }
 
 #[test]
+fn treasure_cashes_in_for_its_value_and_ordinary_gear_does_not() {
+    let mut s = sheet();
+    let chalice = Item {
+        kind: ItemKind::Treasure,
+        value: 4,
+        ..Item::new("Silver chalice")
+    };
+    s.apply(ExpEdit::Gear(GearEdit::Add {
+        carrier: 0,
+        item: chalice,
+    }))
+    .unwrap();
+    s.apply(ExpEdit::Gear(GearEdit::Add {
+        carrier: 0,
+        item: Item::new("Rope"),
+    }))
+    .unwrap();
+    s.apply(ExpEdit::Gear(GearEdit::CashIn {
+        carrier: 0,
+        index: 0,
+    }))
+    .unwrap();
+    assert_eq!(s.core.purse.cash, 4);
+    assert_eq!(
+        s.core.purse.ledger.last().unwrap().reason,
+        "Cashed in Silver chalice"
+    );
+    assert_eq!(s.last(), Some("Cashed in Silver chalice: +4 Cash (now 4)."));
+    assert_eq!(s.gear.carriers[0].items.len(), 1);
+    // Rope has no Cash value: refused in words, nothing changes; a gone item likewise.
+    let before = s.clone();
+    let why = s
+        .apply(ExpEdit::Gear(GearEdit::CashIn {
+            carrier: 0,
+            index: 0,
+        }))
+        .unwrap_err()
+        .to_string();
+    assert!(why.starts_with("Rope has no Cash value"), "{why}");
+    assert!(
+        s.apply(ExpEdit::Gear(GearEdit::CashIn {
+            carrier: 0,
+            index: 7,
+        }))
+        .is_err()
+    );
+    assert_eq!(s, before);
+}
+
+#[test]
 fn ledger_from_the_tray_and_typed_cash() {
     let mut s = sheet();
     s.apply(ExpEdit::Cash(5, "Sold a gem".into())).unwrap();

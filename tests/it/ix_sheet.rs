@@ -565,3 +565,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_ix_character_has_no_cash_to_cash_treasure_into() {
+    use satchel::model::gear::GearEdit;
+    use satchel::rules::inventory::{Item, ItemKind};
+    let mut s = sheet();
+    s.apply(IxEdit::Gear(GearEdit::Add {
+        carrier: 0,
+        item: Item {
+            kind: ItemKind::Treasure,
+            value: 4,
+            ..Item::new("Idol")
+        },
+    }))
+    .unwrap();
+    let before = s.clone();
+    let why = s
+        .apply(IxEdit::Gear(GearEdit::CashIn {
+            carrier: 0,
+            index: 0,
+        }))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        why,
+        "An Ix character keeps no Cash dice to cash treasure into."
+    );
+    assert_eq!(s, before);
+}

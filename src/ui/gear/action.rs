@@ -42,6 +42,8 @@ pub enum GearAction {
     AddCarrier,
     /// Puts on (`true`) or takes off the selected armour.
     Wear(bool),
+    /// Turns the selected treasure into Cash dice.
+    CashIn,
 }
 
 impl fmt::Display for GearAction {
@@ -65,6 +67,7 @@ impl fmt::Display for GearAction {
             GearAction::AddCarrier => f.write_str("carrier"),
             GearAction::Wear(true) => f.write_str("wear"),
             GearAction::Wear(false) => f.write_str("off"),
+            GearAction::CashIn => f.write_str("cash"),
         }
     }
 }
@@ -101,6 +104,7 @@ impl FromStr for GearAction {
             ("carrier", []) => GearAction::AddCarrier,
             ("wear", []) => GearAction::Wear(true),
             ("off", []) => GearAction::Wear(false),
+            ("cash", []) => GearAction::CashIn,
             _ => return Err(UnknownAction),
         })
     }
@@ -128,6 +132,7 @@ mod tests {
             GearAction::SaveName(1),
             GearAction::RemoveCarrier(4),
             GearAction::EmptyInto(4, 0),
+            GearAction::CashIn,
             GearAction::Cancel,
             GearAction::AddCarrier,
             GearAction::Wear(true),

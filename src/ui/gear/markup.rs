@@ -341,6 +341,15 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
                 );
             }
         }
+        // Expedition treasure turns into Cash dice once home (an Ix list keeps no Cash).
+        if it.kind == ItemKind::Treasure && it.value > 0 && !list {
+            button(
+                &mut o,
+                GearAction::CashIn,
+                &format!("Cash in {} for {} Cash", it.name, it.value),
+                "",
+            );
+        }
         let _ = write!(
             o,
             r#"<button type="button" data-a="{}" aria-expanded="{}">Edit</button>"#,

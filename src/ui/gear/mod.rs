@@ -463,6 +463,18 @@ pub fn Gear(
                     remove(c, i, "used up")
                 }
             }
+            GearAction::CashIn => {
+                if let Some((c, i)) = s
+                    && let Some(it) = item_at(c, i)
+                    && send(GearEdit::CashIn {
+                        carrier: c,
+                        index: i,
+                    })
+                {
+                    clear();
+                    msg.set(Some(format!("Cashed in {}: +{} Cash.", it.name, it.value)));
+                }
+            }
             GearAction::Remove => {
                 if let Some((c, i)) = s {
                     remove(c, i, "removed")

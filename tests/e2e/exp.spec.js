@@ -58,8 +58,8 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await expect(sheet(page)).toContainText("5 of 6 HP");
 
   // Drop to 0 HP, then Down and Out (tended: 2d6 with the armour rule).
-  await sheet(page).getByLabel("Damage", { exact: true }).fill("9");
-  await sheet(page).getByLabel("Damage", { exact: true }).blur();
+  await sheet(page).getByLabel("HP to take or heal", { exact: true }).fill("9");
+  await sheet(page).getByLabel("HP to take or heal", { exact: true }).blur();
   await sheet(page).getByRole("button", { name: "Take it" }).click();
   await expect(sheet(page)).toContainText("0 of 6 HP");
   await expect(page.getByRole("alert").filter({ hasText: "Down and Out" })).toBeVisible();
@@ -70,6 +70,13 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await sheet(page).getByRole("button", { name: "Tended: roll 2d6" }).click();
   await expect(latest(page)).toContainText(/Down and Out: rolled \d and \d: (Death|Scar|Lingering wound)/);
   await expect(page.getByRole("button", { name: "Tended: roll 2d6" })).toHaveCount(0);
+  // Rolled and alive: now healing works, from the same amount field.
+  if (!/: Death/.test(await latest(page).textContent())) {
+    await sheet(page).getByLabel("HP to take or heal", { exact: true }).fill("2");
+    await sheet(page).getByLabel("HP to take or heal", { exact: true }).blur();
+    await sheet(page).getByRole("button", { name: "Heal", exact: true }).click();
+    await expect(sheet(page)).toContainText(/2 of [56] HP/);
+  }
   await app.close();
 });
 
@@ -133,9 +140,21 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await sheet(page).getByRole("button", { name: "Improve Might" }).click();
   await expect(app.banner("already attempted this session")).toBeVisible();
 
+  // Founding a stronghold is a wager against Ob 10 in the Haven, not a free entry.
+  const holds = page.getByRole("region", { name: "Strongholds and projects" });
+  await expect(holds).toContainText("wager Cash dice against Ob 10");
+  await holds.getByRole("textbox", { name: "Stronghold name" }).fill("Keep");
+  await holds.getByRole("textbox", { name: "Stronghold name" }).blur();
+  await holds.getByRole("textbox", { name: "Cash to wager on it" }).fill("1");
+  await holds.getByRole("textbox", { name: "Cash to wager on it" }).blur();
+  await holds.getByRole("button", { name: "Found by wager" }).click();
+  await expect(holds.getByRole("status")).toHaveText("The wager failed: Keep is not founded this time.");
+  await expect(latest(page)).toContainText("Improve Stronghold Keep to 1: wagered 1 Cash vs Ob 10");
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 5));
+
   // Everything survives a reload.
   await app.reload();
-  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 4));
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 5));
   await expect(sheet(page).getByRole("button", { name: "Income rolled this session" })).toBeDisabled();
   await audit(page, "expedition sheet");
   await page.emulateMedia({ colorScheme: "dark" });
@@ -238,8 +257,8 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   // Infuse Conduit, then expel it against 2 damage: 1 blocked, 1 taken.
   await sheet(page).getByRole("button", { name: "Infuse Conduit" }).click();
   await expect(sheet(page).locator(".exp-spell").filter({ hasText: "Conduit" })).toContainText("expel it to block 1 damage");
-  await sheet(page).getByLabel("Damage", { exact: true }).fill("2");
-  await sheet(page).getByLabel("Damage", { exact: true }).blur();
+  await sheet(page).getByLabel("HP to take or heal", { exact: true }).fill("2");
+  await sheet(page).getByLabel("HP to take or heal", { exact: true }).blur();
   await sheet(page).getByRole("button", { name: "Expel infused Conduit (−1)" }).click();
   await expect(latest(page)).toHaveText("Latest: Took 2 damage (infused Conduit expelled, blocked 1): 0 from Bonus HP, 1 from HP.");
   await expect(sheet(page)).toContainText("2 of 6 HP");

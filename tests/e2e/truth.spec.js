@@ -47,7 +47,7 @@ test("a hit on the combat tracker is a hit on the sheet, and back, in two tabs",
   await expect(sheet2).toContainText("4 of 6 HP");
 
   // The other way: damage taken on the sheet shows on the tracker.
-  const d2 = sheet2.getByLabel("Damage", { exact: true });
+  const d2 = sheet2.getByLabel("HP to take or heal", { exact: true });
   await d2.fill("1");
   await d2.blur();
   await sheet2.getByRole("button", { name: "Take it" }).click();
@@ -77,7 +77,7 @@ test("armour worn and its Block come from the gear, and a used Block stays used"
   await expect(guard).toContainText("Shield: Block 2 ready");
   await expect(sheet).toContainText("Blocks left today: 2.");
 
-  const dmg = sheet.getByLabel("Damage", { exact: true });
+  const dmg = sheet.getByLabel("HP to take or heal", { exact: true });
   await dmg.fill("3");
   await dmg.blur();
   await blockArmour.click();

@@ -416,6 +416,47 @@ fn treasure_cashes_in_for_its_value_and_ordinary_gear_does_not() {
 }
 
 #[test]
+fn founding_a_stronghold_is_the_ob_10_wager_in_a_haven() {
+    let found = |seed: u64, haven: bool| {
+        let mut s = sheet();
+        s.apply(ExpEdit::Cash(12, "Hoard".into())).unwrap();
+        s.apply(ExpEdit::Haven(haven)).unwrap();
+        let r = s.apply(ExpEdit::Roll(
+            seed,
+            Procedure::Improve(Stat::Stronghold("Keep".into()), 10),
+        ));
+        (s, r)
+    };
+    // Outside a Haven: refused, nothing spent, nothing founded.
+    let (s, r) = found(1, false);
+    assert!(r.is_err());
+    assert_eq!((s.core.purse.cash, s.core.strongholds.len()), (12, 0));
+    // In a Haven: 10 dice must all succeed (1/1024); the 10 Cash go either way.
+    let mut seen = [false, false];
+    for seed in 0..20_000 {
+        let (s, r) = found(seed, true);
+        r.unwrap();
+        assert_eq!(s.core.purse.cash, 2);
+        let founded = s.core.strongholds.len() == 1;
+        if founded {
+            assert_eq!(
+                (
+                    s.core.strongholds[0].name.as_str(),
+                    s.core.strongholds[0].rating
+                ),
+                ("Keep", 1)
+            );
+        }
+        assert!(s.last().unwrap().contains("vs Ob 10"), "{:?}", s.last());
+        seen[usize::from(founded)] = true;
+        if seen == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
 fn ledger_from_the_tray_and_typed_cash() {
     let mut s = sheet();
     s.apply(ExpEdit::Cash(5, "Sold a gem".into())).unwrap();

@@ -339,10 +339,54 @@ fn pie(size: u8, filled: u8, label: String) -> impl IntoView {
     }
 }
 
+/// What founding costs, with the chance for each wager up to the Cash held.
+fn found_hint(cash: u32) -> String {
+    let ob = improvement_ob(&Stat::Stronghold(String::new()), 1).unwrap_or(10);
+    format!(
+        "In a Haven, wager Cash dice against Ob {ob}; the wager is spent either way. {}",
+        super::wager_odds(ob, cash).map_or_else(
+            || "No Cash to wager.".to_string(),
+            |odds| format!("Chance by Cash dice wagered: {odds}.")
+        )
+    )
+}
+
 /// Strongholds and project clocks.
 pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
     let name = RwSignal::new(String::new());
+    let held = RwSignal::new(String::new());
+    let found_wager = RwSignal::new(10i64);
+    let said = RwSignal::new(String::new());
+    // Founding is the improvement from rating 0 to 1 (Ob 10), in a Haven, by wager: the
+    // rules' improvement procedure, so it is refused and paid for exactly as any other.
+    let found = move |_| {
+        let n = name.get_untracked().trim().to_string();
+        if n.is_empty() {
+            return said.set("Name the stronghold first.".into());
+        }
+        if s.with_untracked(|s| s.core.strongholds.iter().any(|h| h.name == n)) {
+            return said.set(format!(
+                "There is already a stronghold called {n}: improve it in the Haven phase list."
+            ));
+        }
+        let before = s.with_untracked(|s| s.core.strongholds.len());
+        ctx.roll(Procedure::Improve(
+            Stat::Stronghold(n.clone()),
+            found_wager.get_untracked().max(0) as u32,
+        ));
+        let now = s.with_untracked(|s| (s.core.strongholds.len(), s.last().map(str::to_string)));
+        said.set(match now {
+            (after, _) if after > before => {
+                name.set(String::new());
+                format!("{n} is founded, at rating 1.")
+            }
+            (_, Some(line)) if line.starts_with("Improve Stronghold") => {
+                format!("The wager failed: {n} is not founded this time.")
+            }
+            _ => String::new(),
+        });
+    };
     let project = RwSignal::new(String::new());
     let size = RwSignal::new(4i64);
     let holds = move || {
@@ -398,7 +442,18 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
         <section class="panel" aria-labelledby="exp-holds">
             <h2 id="exp-holds">"Strongholds and projects"</h2>
             <ul class="list-plain">{holds}</ul>
-            {adder("New stronghold", name, move |n| ctx.edit.run(ExpEdit::AddStronghold(n, 1)))}
+            <h3>"Found a stronghold"</h3>
+            <p class="hint">{move || found_hint(s.with(|s| s.core.purse.cash))}</p>
+            <div class="exp-add no-print">
+                <TextInput label="Stronghold name".to_string() value=name max_chars=80 on_commit=Callback::new(move |t| name.set(t))/>
+                {local("Cash to wager on it", found_wager, 1, 200)}
+                <button type="button" on:click=found>"Found by wager"</button>
+            </div>
+            <p class="said" role="status">{move || said.get()}</p>
+            <details class="no-print">
+                <summary>"Already hold one from before Satchel?"</summary>
+                {adder("Stronghold held", held, move |n| ctx.edit.run(ExpEdit::AddStronghold(n, 1)))}
+            </details>
             <h3>"Project clocks"</h3>
             <ul class="list-plain">{clocks}</ul>
             <div class="no-print">{local("Clock size", size, 2, 8)}</div>

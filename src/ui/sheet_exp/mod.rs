@@ -419,10 +419,13 @@ fn Health(ctx: Ctx) -> impl IntoView {
             </div>
             // Controls for play, left off the paper copy.
             <div class="no-print">
-            <h3>"Take damage"</h3>
-            {local("Damage", dmg, 0, 1000)}
+            <h3>"Take damage or heal"</h3>
+            {local("HP to take or heal", dmg, 0, 1000)}
             <div class="exp-actions">
                 <button type="button" on:click=move |_| take(None, None)>"Take it"</button>
+                <button type="button" on:click=move |_| edit.run(ExpEdit::Heal(dmg.get_untracked().clamp(0, 1000) as u32))>
+                    "Heal"
+                </button>
                 <button type="button" disabled=move || !p().armour || p().armour_block_used on:click=move |_| take(Some(BlockSource::Armour), None)>
                     "Block with armour (−2)"
                 </button>

@@ -173,6 +173,9 @@ pub enum Procedure {
         /// Whether someone tends the character.
         aided: bool,
     },
+    /// The session ended before the party got back to a safe haven ("End of Session
+    /// Procedures"): a Down and Out check with the armour rule, whatever the HP left.
+    UnsafeReturn,
     /// Short rest, spending the Rations item at (carrier, index) of this character's gear.
     ShortRest(usize, usize),
     /// Long rest, spending the Rations item at (carrier, index); also repairs Blocks and
@@ -834,6 +837,20 @@ impl ExpSheet {
                     "Down and Out: no one tended the character by the end of the scene: Death"
                         .into()
                 }
+            }
+            Procedure::UnsafeReturn => {
+                if c.health.dead {
+                    return Err("The character is already dead.".into());
+                }
+                // Not the check a fall owes: this one comes on top, and leaves any owed.
+                let owed = c.health.pending_down_and_out;
+                let r = down_and_out_roll(rng, self.gear.protection().armour);
+                c.health.apply_down_and_out(r.reading).map_err(e)?;
+                c.health.pending_down_and_out = owed;
+                format!(
+                    "Session ended away from safety. {}",
+                    dao_words(&r.faces, r.reading)
+                )
             }
             Procedure::ShortRest(carrier, index) | Procedure::LongRest(carrier, index) => {
                 let long = matches!(p, Procedure::LongRest(..));

@@ -10,7 +10,7 @@ use super::history::doc_history;
 use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
-use crate::model::exp_sheet::ExpEdit;
+use crate::model::exp_sheet::{ExpEdit, Procedure};
 use crate::model::exp_table::{ExpTable, TableEdit, TableRoll};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
@@ -309,6 +309,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| edit(TableEdit::Players(v as u32)))/>
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
+                <SessionEnd/>
                 {buttons("Exploration turns", &POPS, move |p| edit(TableEdit::NextTurn(p)))}
             </section>
             <section class="panel" aria-labelledby="ref-rolls">
@@ -399,4 +400,111 @@ pub fn ExpeditionReferee() -> impl IntoView {
         }
     });
     v
+}
+
+/// The end of a session ("End of Session Procedures"): back in a safe haven, nothing to roll;
+/// not back to safety, each present character rolls Down and Out, whatever their HP. The
+/// results stay beside the buttons.
+#[component]
+fn SessionEnd() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let absent = RwSignal::new(Vec::<String>::new());
+    let lines = RwSignal::new(Vec::<String>::new());
+    // The living Expedition characters on this device: (id, name).
+    let party = move || {
+        state.roster.with(|r| {
+            r.characters
+                .iter()
+                .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let present = move || {
+        let away = absent.get_untracked();
+        state.roster.with_untracked(|r| {
+            r.characters
+                .iter()
+                .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+                .filter(|c| !away.contains(&c.id))
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let safe = move |_| {
+        lines.set(vec![
+            "Back in a safe haven: no Down and Out checks. Divide the treasure on the Party screen."
+                .into(),
+        ]);
+    };
+    let away = move |_| {
+        let who = present();
+        if who.is_empty() {
+            return lines.set(vec!["No one present to roll for.".into()]);
+        }
+        let out = who
+            .into_iter()
+            .map(|(id, name)| {
+                let edit = ExpEdit::Roll(CryptoRng.next_u64(), Procedure::UnsafeReturn);
+                match state.dispatch(CharacterAction::EditExpedition {
+                    id: id.clone(),
+                    edit,
+                }) {
+                    Ok(()) => {
+                        let line = state.roster.with_untracked(|r| {
+                            r.get(&id)
+                                .and_then(|c| c.expedition()?.last().map(str::to_string))
+                                .unwrap_or_default()
+                        });
+                        format!(
+                            "{name}: {}",
+                            line.trim_start_matches("Session ended away from safety. ")
+                        )
+                    }
+                    Err(why) => format!("{name}: {why}"),
+                }
+            })
+            .collect();
+        lines.set(out);
+    };
+    view! {
+        <h3>"End of the session"</h3>
+        <p class="hint">"Back in a town or a safe camp: nothing to roll. Not back: each present character rolls Down and Out (worn armour helps), whatever their HP."</p>
+        <fieldset class="present">
+            <legend>"Present"</legend>
+            {move || {
+                party()
+                    .into_iter()
+                    .map(|(id, name)| {
+                        let id2 = id.clone();
+                        view! {
+                            <label class="check">
+                                <input
+                                    type="checkbox"
+                                    prop:checked=move || !absent.with(|a| a.contains(&id))
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        absent.update(|a| {
+                                            a.retain(|x| x != &id2);
+                                            if !on {
+                                                a.push(id2.clone());
+                                            }
+                                        });
+                                    }
+                                />
+                                {name}
+                            </label>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </fieldset>
+        <div class="exp-actions">
+            <button type="button" on:click=safe>"Back in a safe haven"</button>
+            <button type="button" on:click=away>"Not back to safety: roll for each"</button>
+        </div>
+        <ul class="list-plain said" role="status" aria-label="End of session">
+            {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+        </ul>
+    }
 }

@@ -328,6 +328,28 @@ test("Connections with factors and the Enmity flag; a hireling's morale by conte
   await app.close();
 });
 
+test("the session ends away from safety: each present character rolls Down and Out", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Ada");
+  await app.create("Expedition", "Bram");
+  await page.goto(app.server.url + "#/table/expedition");
+  const ref = page.locator(".exp-ref");
+  const end = ref.getByRole("status", { name: "End of session" });
+  await ref.getByRole("button", { name: "Back in a safe haven" }).click();
+  await expect(end).toContainText("no Down and Out checks");
+  // Bram stayed home: only Ada rolls, and her sheet keeps the result.
+  await ref.getByRole("group", { name: "Present" }).getByRole("checkbox", { name: "Bram" }).uncheck();
+  await ref.getByRole("button", { name: "Not back to safety: roll for each" }).click();
+  await expect(end.getByRole("listitem")).toHaveCount(1);
+  await expect(end.getByRole("listitem")).toHaveText(/^Ada: Down and Out: rolled [1-6] and [1-6]: (Death|Scar|Lingering wound)/);
+  const said = (await end.getByRole("listitem").textContent()).replace(/^Ada: /, "");
+  await page.goto(app.server.url + "#/");
+  await app.card("Ada").getByRole("link", { name: "Ada" }).click();
+  await expect(page.locator(".exp-last")).toContainText(said);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
 test("referee table: rolls, a combat exchange with damage, session start, persisted", async ({ page }) => {
   const app = await openApp(page, "#/table/expedition");
   await expect(page.getByRole("region", { name: "Expedition referee" })).toBeVisible();

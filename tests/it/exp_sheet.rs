@@ -196,6 +196,60 @@ fn a_downed_character_is_not_healed_or_rested_before_the_down_and_out_roll() {
 }
 
 #[test]
+fn a_session_ended_away_from_safety_rolls_down_and_out_even_with_hp_left() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let mut s = sheet();
+        s.apply(ExpEdit::Roll(seed, Procedure::UnsafeReturn))
+            .unwrap();
+        let line = s.last().unwrap().to_string();
+        // The faces read by hand, without armour: doubles kill, 7+ a lingering wound,
+        // else a scar.
+        let faces: Vec<u8> = line
+            .split("rolled ")
+            .nth(1)
+            .unwrap()
+            .split(": ")
+            .next()
+            .unwrap()
+            .split(" and ")
+            .map(|f| f.parse().unwrap())
+            .collect();
+        let h = &s.core.health;
+        let reading = if faces[0] == faces[1] {
+            assert!(h.dead, "{line}");
+            "Death"
+        } else if faces[0] + faces[1] >= 7 {
+            assert_eq!(
+                (h.max_hp, h.lingering_wounds, h.dead),
+                (5, 1, false),
+                "{line}"
+            );
+            "Lingering wound"
+        } else {
+            assert_eq!((h.max_hp, h.scars, h.dead), (6, 1, false), "{line}");
+            "Scar"
+        };
+        assert!(
+            line.starts_with("Session ended away from safety. Down and Out: rolled"),
+            "{line}"
+        );
+        assert!(line.contains(reading), "{line}");
+        // Not a check owed by a fall: none is owed after it either.
+        assert_eq!(h.pending_down_and_out, 0);
+        seen.insert(reading);
+        // The dead roll no more.
+        if h.dead {
+            assert!(
+                s.apply(ExpEdit::Roll(seed, Procedure::UnsafeReturn))
+                    .is_err()
+            );
+        }
+    }
+    assert_eq!(seen.len(), 3, "{seen:?}");
+}
+
+#[test]
 fn seeded_rolls_replay_identically() {
     let mut a = sheet();
     a.apply(ExpEdit::Wealth(6)).unwrap();

@@ -10,6 +10,7 @@ use super::error::EditError;
 use super::named::NamedDocument;
 use super::{CharacterAction, Roster};
 
+use crate::rules::ix::IxError;
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
@@ -45,6 +46,28 @@ pub struct FoeEntry {
     /// A hit triggered a Critical Injury not yet rolled (as on a character's sheet).
     #[serde(default)]
     pub critical_owed: bool,
+    /// What the adversary's own fear checks roll (older tables: Willpower 2, no rank).
+    #[serde(default)]
+    pub nerve: Nerve,
+}
+
+/// An adversary's own numbers for a fear check (reference, "Fear, Frightened, and
+/// Demoralized"): Willpower, and for an Elite or a Nemesis its Discipline (or other relevant
+/// skill) rank. A Minion group uses its group's best skill rank instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Nerve {
+    pub willpower: i32,
+    #[serde(default)]
+    pub discipline: i32,
+}
+
+impl Default for Nerve {
+    fn default() -> Self {
+        Nerve {
+            willpower: 2,
+            discipline: 0,
+        }
+    }
 }
 
 impl FoeEntry {
@@ -55,6 +78,16 @@ impl FoeEntry {
             Foe::Elite(e) => &e.name,
             Foe::Nemesis(n) => &n.name,
         }
+    }
+
+    /// The pool numbers of this adversary's fear check: its Willpower and the rank that goes
+    /// with it (a Minion group's best skill rank; an Elite's or Nemesis's Discipline).
+    pub fn fear_ratings(&self) -> (i32, i32) {
+        let rank = match &self.foe {
+            Foe::Minions(m) => m.best_skill_rank,
+            Foe::Elite(_) | Foe::Nemesis(_) => self.nerve.discipline,
+        };
+        (self.nerve.willpower, rank)
     }
 
     /// Demoralized (Minions, Elites) or Frightened (Nemesis), in words.
@@ -178,6 +211,9 @@ pub enum TableEdit {
     Step(bool),
     ClearInitiative,
     AddFoe(Foe),
+    /// Adds an adversary with its own Willpower and Discipline rank for fear checks
+    /// (Willpower 1-6, rank 0-5).
+    AddFoeWithNerve(Foe, Nerve),
     RemoveFoe(usize),
     /// Damage (positive) or healing (negative) in Wounds; Strain for Elites is taken as Wounds.
     Damage(usize, i32, bool),
@@ -188,6 +224,10 @@ pub enum TableEdit {
     Fear(usize, CheckResult),
     /// Lifts Demoralized (a leader's Leadership check succeeded) or Frightened.
     Calm(usize),
+    /// A leader's Leadership check to rally adversary `i` (reference, "Lifting
+    /// Demoralized"): a success ends Demoralized for that one Minion group or Elite; a failure
+    /// leaves it. Refused for one that is not Demoralized.
+    Rally(usize, CheckResult),
     FoeInjury(usize, usize),
     RemoveFoeInjury(usize, usize),
     /// Renames row `i` of the Critical Injury table and sets its effect.
@@ -329,7 +369,18 @@ impl IxTableDoc {
                 foe,
                 injuries: Vec::new(),
                 critical_owed: false,
+                nerve: Nerve::default(),
             }),
+            TableEdit::AddFoeWithNerve(foe, nerve) => {
+                IxError::check("Willpower", i64::from(nerve.willpower), 1, 6).map_err(s)?;
+                IxError::check("Discipline rank", i64::from(nerve.discipline), 0, 5).map_err(s)?;
+                self.foes.push(FoeEntry {
+                    foe,
+                    injuries: Vec::new(),
+                    critical_owed: false,
+                    nerve,
+                });
+            }
             TableEdit::RemoveFoe(i) => {
                 self.foe(i)?;
                 self.foes.remove(i);
@@ -401,6 +452,19 @@ impl IxTableDoc {
                 Foe::Elite(e) => e.demoralized = false,
                 Foe::Nemesis(x) => x.frightened = false,
             },
+            TableEdit::Rally(i, result) => {
+                let f = self.foe(i)?;
+                if f.condition() != Some("Demoralized") {
+                    return Err(format!("{} is not Demoralized.", f.name()).into());
+                }
+                if result.succeeded {
+                    match &mut f.foe {
+                        Foe::Minions(m) => m.demoralized = false,
+                        Foe::Elite(e) => e.demoralized = false,
+                        Foe::Nemesis(_) => {}
+                    }
+                }
+            }
             TableEdit::FoeInjury(i, row) => {
                 if row >= ROW_COUNT {
                     return Err("No such Critical Injury row.".into());

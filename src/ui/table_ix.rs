@@ -11,7 +11,7 @@ use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, Num, Text};
-use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
+use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, Nerve, TableEdit};
 use crate::model::session::{IxSession, Point, SessionEdit};
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::checks::{
@@ -444,6 +444,8 @@ fn Adversaries() -> impl IntoView {
     let strain = RwSignal::new(10i64);
     let peril = RwSignal::new(2i64);
     let immune = RwSignal::new(false);
+    let will = RwSignal::new(2i64);
+    let discipline = RwSignal::new(1i64);
     let add = Callback::new(move |name: String| {
         let (w, im) = (wounds.get_untracked() as i32, immune.get_untracked());
         let foe = match kind.get_untracked() {
@@ -468,8 +470,17 @@ fn Adversaries() -> impl IntoView {
         if name.is_empty() {
             return t.state.notify(vec!["Give the adversary a name.".into()]);
         }
+        let nerve = Nerve {
+            willpower: will.get_untracked() as i32,
+            // A Minion group checks with its group skill rank, typed above.
+            discipline: if kind.get_untracked() == 0 {
+                0
+            } else {
+                discipline.get_untracked() as i32
+            },
+        };
         match foe {
-            Ok(f) => t.edit(TableEdit::AddFoe(f)),
+            Ok(f) => t.edit(TableEdit::AddFoeWithNerve(f, nerve)),
             Err(e) => t.state.notify(vec![e.to_string()]),
         }
     });
@@ -496,6 +507,10 @@ fn Adversaries() -> impl IntoView {
                 <Show when=move || kind.get() == 2>
                     {local("Strain", strain, 0, 99)}
                     {local("Own Peril", peril, 0, 20)}
+                </Show>
+                {local("Willpower", will, 1, 6)}
+                <Show when=move || kind.get() != 0>
+                    {local("Discipline rank", discipline, 0, 5)}
                 </Show>
             </div>
             <label class="check">
@@ -539,6 +554,11 @@ fn FoeCard(i: usize) -> impl IntoView {
                     n.peril_max
                 ),
             };
+            let (will, rank) = f.fear_ratings();
+            s.push_str(&match f.foe {
+                Foe::Minions(_) => format!("; fear checks: Willpower {will}"),
+                _ => format!("; fear checks: Willpower {will}, Discipline {rank}"),
+            });
             if f.down() {
                 s.push_str(". Down");
             }
@@ -620,9 +640,11 @@ fn Fear() -> impl IntoView {
     let rating = RwSignal::new(2i64);
     let source = RwSignal::new(String::new());
     let discipline = RwSignal::new(false);
-    let foe_will = RwSignal::new(2i64);
     let leader_presence = RwSignal::new(2i64);
     let leader_rank = RwSignal::new(1i64);
+    let rally_target = RwSignal::new(None::<usize>);
+    let leader_afraid = RwSignal::new(false);
+    let rallied = RwSignal::new(String::new());
     let chosen = RwSignal::new(Vec::<String>::new());
     let lines = RwSignal::new(Vec::<String>::new());
     // Participants: "c:<id>" for roster characters, "f:<index>" for adversaries.
@@ -687,20 +709,17 @@ fn Fear() -> impl IntoView {
                 let Some(f) = t.doc.with_untracked(|d| d.foes.get(i).cloned()) else {
                     continue;
                 };
-                let (subject, immune, rank) = match &f.foe {
-                    Foe::Minions(m) => (
-                        FearSubject::MinionGroup,
-                        m.immune_to_fear,
-                        m.best_skill_rank,
-                    ),
-                    Foe::Elite(e) => (FearSubject::Elite, e.immune_to_fear, 0),
-                    Foe::Nemesis(n) => (FearSubject::Nemesis, n.immune_to_fear, 0),
+                let (subject, immune) = match &f.foe {
+                    Foe::Minions(m) => (FearSubject::MinionGroup, m.immune_to_fear),
+                    Foe::Elite(e) => (FearSubject::Elite, e.immune_to_fear),
+                    Foe::Nemesis(n) => (FearSubject::Nemesis, n.immune_to_fear),
                 };
+                let (willpower, rank) = f.fear_ratings();
                 if immune {
                     out.push(format!("{name}: immune, no check"));
                     continue;
                 }
-                match roll(fear_check_pool(foe_will.get_untracked() as i32, rank, r)) {
+                match roll(fear_check_pool(willpower, rank, r)) {
                     Ok(res) => {
                         let o = fear_outcome(subject, false, &res);
                         t.edit(TableEdit::Fear(i, res));
@@ -715,35 +734,49 @@ fn Fear() -> impl IntoView {
         }
         lines.set(out);
     };
+    // The Demoralized adversaries a leader could rally: (index, name).
+    let demoralized = move || {
+        t.doc.with(|d| {
+            d.foes
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.condition() == Some("Demoralized"))
+                .map(|(i, f)| (i, f.name().to_string()))
+                .collect::<Vec<_>>()
+        })
+    };
+    // One check rallies one Minion group or Elite; a Frightened or Demoralized leader cannot
+    // make it (the rules refuse the pool).
     let rally = move |_| {
         let Ok(r) = FearRating::new(rating.get_untracked() as i32) else {
-            return;
+            return rallied.set("Set the Fear rating that caused it, 1 to 4.".into());
+        };
+        let Some((i, name)) = demoralized()
+            .into_iter()
+            .find(|(i, _)| Some(*i) == rally_target.get_untracked())
+            .or_else(|| demoralized().into_iter().next())
+        else {
+            return rallied.set("No adversary is Demoralized.".into());
         };
         let res = roll(lift_demoralized_pool(
             leader_presence.get_untracked() as i32,
             leader_rank.get_untracked() as i32,
             r,
-            false,
+            leader_afraid.get_untracked(),
         ));
-        let msg = match res {
-            Ok(res) if res.succeeded => {
-                let ids: Vec<usize> = t.doc.with_untracked(|d| {
-                    d.foes
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, f)| f.condition() == Some("Demoralized"))
-                        .map(|(i, _)| i)
-                        .collect()
-                });
-                for i in ids {
-                    t.edit(TableEdit::Calm(i));
+        rallied.set(match res {
+            Ok(res) => match t.doc.dispatch(TableEdit::Rally(i, res)) {
+                Ok(()) if res.succeeded => {
+                    format!("Leadership: {}. {name} is no longer Demoralized.", res.describe())
                 }
-                format!("Leadership: {}. Demoralized is lifted.", res.describe())
-            }
-            Ok(res) => format!("Leadership: {}. They stay Demoralized.", res.describe()),
-            Err(e) => e,
-        };
-        lines.set(vec![msg]);
+                Ok(()) => format!(
+                    "Leadership: {}. {name} stays Demoralized; the leader may try again on a later turn.",
+                    res.describe()
+                ),
+                Err(e) => e,
+            },
+            Err(e) => format!("The leader cannot rally anyone: {e}"),
+        });
     };
     view! {
         <section class="panel" aria-labelledby="ixt-fear">
@@ -754,7 +787,6 @@ fn Fear() -> impl IntoView {
             </div>
             <div class="ix-grid">
                 {local("Fear rating", rating, 1, 4)}
-                {local("Adversaries' Willpower", foe_will, 1, 6)}
             </div>
             <label class="check">
                 <input type="checkbox" prop:checked=move || discipline.get() on:change=move |ev| discipline.set(event_target_checked(&ev))/>
@@ -787,7 +819,23 @@ fn Fear() -> impl IntoView {
                     {local("Leader's Presence", leader_presence, 1, 6)}
                     {local("Leadership rank", leader_rank, 0, 5)}
                 </div>
+                <div class="field">
+                    <label for="ixt-rally">"Rally"</label>
+                    <select
+                        id="ixt-rally"
+                        on:change=move |ev| rally_target.set(event_target_value(&ev).parse().ok())
+                    >
+                        {move || demoralized().into_iter().map(|(i, n)| view! {
+                            <option value=i.to_string() selected=move || rally_target.get() == Some(i)>{n}</option>
+                        }).collect_view()}
+                    </select>
+                </div>
+                <label class="check">
+                    <input type="checkbox" prop:checked=move || leader_afraid.get() on:change=move |ev| leader_afraid.set(event_target_checked(&ev))/>
+                    "The leader is Frightened or Demoralized"
+                </label>
                 <button type="button" on:click=rally>"Roll Leadership"</button>
+                <p class="said" role="status">{move || rallied.get()}</p>
             </details>
         </section>
     }

@@ -230,9 +230,14 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   const per = foes.getByRole("textbox", { name: "Wounds per minion" });
   await per.fill("4");
   await per.press("Enter");
+  // Its own nerve: Willpower 1 (a Minion group checks fear with its group skill rank).
+  const will = foes.getByRole("textbox", { name: "Willpower", exact: true });
+  await will.fill("1");
+  await will.press("Enter");
   await foes.getByRole("textbox", { name: "Adversary name" }).fill("Goblins");
   await foes.getByRole("button", { name: "Add" }).click();
   await expect(foes.getByText("3 of 3 standing, 12 of 12 Wounds")).toBeVisible();
+  await expect(foes.getByText("fear checks: Willpower 1")).toBeVisible();
 
   // Three participants. Rolling before anyone is added is refused, with the reason.
   const init = panel(page, "Initiative");
@@ -293,6 +298,35 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
     frightened = texts.filter((t) => t.includes("Frightened")).map((t) => t.split(":")[0]);
   }
   expect(frightened.length).toBeGreaterThan(0);
+
+  // The Goblins check with their own Willpower 1 and rank 1 against rating 4: a failure
+  // demoralizes them. A leader rallies that one group; a Frightened leader cannot try.
+  await fear.getByRole("checkbox", { name: "Vex" }).uncheck();
+  await fear.getByRole("checkbox", { name: "Ada" }).uncheck();
+  await fear.getByRole("checkbox", { name: "Goblins" }).check();
+  let demoralized = false;
+  for (let i = 0; i < 15 && !demoralized; i++) {
+    await fear.getByRole("button", { name: "Roll fear checks" }).click();
+    await expect(results).toHaveCount(1);
+    demoralized = (await results.first().textContent()).endsWith("Demoralized");
+  }
+  expect(demoralized).toBe(true);
+  await fear.getByText("Lift Demoralized with Leadership").click();
+  await expect(fear.getByRole("combobox", { name: "Rally" })).toHaveValue("0");
+  await fear.getByRole("checkbox", { name: "The leader is Frightened or Demoralized" }).check();
+  await fear.getByRole("button", { name: "Roll Leadership" }).click();
+  const rallied = fear.locator(".said");
+  await expect(rallied).toContainText("The leader cannot rally anyone");
+  await fear.getByRole("checkbox", { name: "The leader is Frightened or Demoralized" }).uncheck();
+  let lifted = false;
+  for (let i = 0; i < 30 && !lifted; i++) {
+    await fear.getByRole("button", { name: "Roll Leadership" }).click();
+    await expect(rallied).toContainText(/^Leadership: /);
+    lifted = (await rallied.textContent()).includes("Goblins is no longer Demoralized.");
+    if (!lifted) await expect(rallied).toContainText("Goblins stays Demoralized");
+  }
+  expect(lifted).toBe(true);
+  await expect(foes.getByText("Demoralized")).toHaveCount(0);
 
   // Persisted, then checked on a sheet.
   await app.reload();

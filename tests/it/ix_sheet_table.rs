@@ -233,6 +233,95 @@ fn a_hit_that_downs_an_adversary_owes_a_critical_injury_until_rolled() {
 }
 
 #[test]
+fn a_successful_leadership_check_rallies_one_demoralized_group() {
+    use satchel::rules::ix::checks::{FearRating, lift_demoralized_pool};
+    let mut d = IxTableDoc::default();
+    for name in ["Spears", "Bows"] {
+        d.apply(TableEdit::AddFoe(Foe::Minions(
+            MinionGroup::new(name, 4, 3, 1, false).unwrap(),
+        )))
+        .unwrap();
+        // A failed fear check demoralizes each group.
+        let i = d.foes.len() - 1;
+        d.apply(TableEdit::Fear(i, result(-1, 0))).unwrap();
+        assert_eq!(d.foes[i].condition(), Some("Demoralized"));
+    }
+    // A failure leaves it; a success ends it for the one group rallied, not the other.
+    d.apply(TableEdit::Rally(1, result(0, 0))).unwrap();
+    assert_eq!(d.foes[1].condition(), Some("Demoralized"));
+    d.apply(TableEdit::Rally(1, result(2, 0))).unwrap();
+    assert_eq!(d.foes[1].condition(), None);
+    assert_eq!(d.foes[0].condition(), Some("Demoralized"));
+    // One not Demoralized is refused, unchanged.
+    let before = d.clone();
+    let why = d
+        .apply(TableEdit::Rally(1, result(2, 0)))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(why, "Bows is not Demoralized.");
+    assert_eq!(d, before);
+    // A Frightened or Demoralized leader cannot make the check at all.
+    let r = FearRating::new(2).unwrap();
+    assert!(lift_demoralized_pool(3, 1, r, true).is_err());
+    assert!(lift_demoralized_pool(3, 1, r, false).is_ok());
+}
+
+#[test]
+fn each_adversary_checks_fear_with_its_own_willpower_and_rank() {
+    use satchel::model::ix_table::Nerve;
+    use satchel::rules::ix::checks::{FearRating, fear_check_pool};
+    let mut d = IxTableDoc::default();
+    let nerve = |willpower, discipline| Nerve {
+        willpower,
+        discipline,
+    };
+    d.apply(TableEdit::AddFoeWithNerve(
+        Foe::Minions(MinionGroup::new("Spears", 4, 3, 2, false).unwrap()),
+        nerve(1, 0),
+    ))
+    .unwrap();
+    d.apply(TableEdit::AddFoeWithNerve(
+        Foe::Elite(Elite::new("Captain", 12, false).unwrap()),
+        nerve(4, 3),
+    ))
+    .unwrap();
+    // Older tables' adversaries read Willpower 2 and no rank.
+    d.apply(TableEdit::AddFoe(Foe::Nemesis(
+        Nemesis::new("Wyrm", 20, 10, 3, false).unwrap(),
+    )))
+    .unwrap();
+    // A Minion group uses its group's best skill rank; an Elite its Discipline.
+    assert_eq!(d.foes[0].fear_ratings(), (1, 2));
+    assert_eq!(d.foes[1].fear_ratings(), (4, 3));
+    assert_eq!(d.foes[2].fear_ratings(), (2, 0));
+    // The Elite's pool: Willpower 4 with rank 3 is 1 Ability + 3 Mastery, against rating 2.
+    let (w, r) = d.foes[1].fear_ratings();
+    let pool = fear_check_pool(w, r, FearRating::new(2).unwrap()).unwrap();
+    assert!(
+        pool.describe().starts_with("1 Ability, 3 Mastery vs "),
+        "{}",
+        pool.describe()
+    );
+    // Out of range: refused, nothing added.
+    let before = d.clone();
+    assert!(
+        d.apply(TableEdit::AddFoeWithNerve(
+            Foe::Elite(Elite::new("Brute", 6, false).unwrap()),
+            nerve(7, 0),
+        ))
+        .is_err()
+    );
+    assert!(
+        d.apply(TableEdit::AddFoeWithNerve(
+            Foe::Elite(Elite::new("Brute", 6, false).unwrap()),
+            nerve(3, 6),
+        ))
+        .is_err()
+    );
+    assert_eq!(d, before);
+}
+
+#[test]
 fn critical_table_rows_rename_refuse_empty_and_reset() {
     let mut d = IxTableDoc::default();
     d.apply(TableEdit::CritRow(

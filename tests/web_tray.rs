@@ -13,7 +13,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use satchel::rules::expedition::money::LedgerEntry;
 use satchel::rules::ix::pool::{Difficulty, Pool};
-use satchel::ui::{DiceTray, Prefill, StoryPoints, TrayHandle, TrayRequest, provide_tray};
+use satchel::ui::{DiceTray, Prefill, StoryPoints, TrayHandle, TrayRequest, Wager, provide_tray};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -140,7 +140,7 @@ async fn a_sheet_opens_the_tray_prefilled_and_gets_the_cash_change() {
         wealth: Some(3),
         on_cash: Some(Arc::new({
             let sink = got.clone();
-            move |e: LedgerEntry| sink.lock().unwrap().push(e)
+            move |w: Wager| sink.lock().unwrap().push(w.entry)
         })),
         ..Default::default()
     };

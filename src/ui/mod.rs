@@ -32,7 +32,7 @@ mod tray;
 pub use route::Screen;
 pub use state::AppState;
 pub use tray::{
-    CharacterRolls, DiceTray, Prefill, StoryPoints, TrayError, TrayHandle, TrayRequest,
+    CharacterRolls, DiceTray, Prefill, StoryPoints, TrayError, TrayHandle, TrayRequest, Wager,
     provide_tray,
 };
 

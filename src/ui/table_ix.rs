@@ -94,6 +94,16 @@ fn act(t: T, label: impl IntoView + 'static, e: TableEdit) -> impl IntoView {
     }
 }
 
+/// A checkbox bound to a local signal (a form's yes/no read when its button is pressed).
+fn toggle(label: &'static str, on: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" prop:checked=move || on.get() on:change=move |ev| on.set(event_target_checked(&ev))/>
+            {label}
+        </label>
+    }
+}
+
 /// A number field bound to a local signal (for forms whose values are used on a button).
 fn local(label: &'static str, v: RwSignal<i64>, min: i64, max: i64) -> impl IntoView {
     view! { <NumberInput label value=v min max on_commit=Callback::new(move |x| v.set(x))/> }
@@ -513,10 +523,7 @@ fn Adversaries() -> impl IntoView {
                     {local("Discipline rank", discipline, 0, 5)}
                 </Show>
             </div>
-            <label class="check">
-                <input type="checkbox" prop:checked=move || immune.get() on:change=move |ev| immune.set(event_target_checked(&ev))/>
-                "Immune to fear"
-            </label>
+            {toggle("Immune to fear", immune)}
             <AddRow label="Adversary name" on_add=add/>
             <ul class="list-plain" aria-label="Adversaries on the table">{cards}</ul>
         </section>
@@ -788,10 +795,7 @@ fn Fear() -> impl IntoView {
             <div class="ix-grid">
                 {local("Fear rating", rating, 1, 4)}
             </div>
-            <label class="check">
-                <input type="checkbox" prop:checked=move || discipline.get() on:change=move |ev| discipline.set(event_target_checked(&ev))/>
-                "Dread that builds (Discipline; otherwise Readiness)"
-            </label>
+            {toggle("Dread that builds (Discipline; otherwise Readiness)", discipline)}
             <fieldset>
                 <legend>"Who checks"</legend>
                 {move || options().into_iter().map(|(k, n)| {
@@ -830,10 +834,7 @@ fn Fear() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </div>
-                <label class="check">
-                    <input type="checkbox" prop:checked=move || leader_afraid.get() on:change=move |ev| leader_afraid.set(event_target_checked(&ev))/>
-                    "The leader is Frightened or Demoralized"
-                </label>
+                {toggle("The leader is Frightened or Demoralized", leader_afraid)}
                 <button type="button" on:click=rally>"Roll Leadership"</button>
                 <p class="said" role="status">{move || rallied.get()}</p>
             </details>

@@ -19,6 +19,21 @@ fn opened(opening: Opening) -> TrayState {
     s
 }
 
+/// A Cash wager request from a character with Wealth 3 and 4 Cash.
+fn wager_opening(cost: u32, scarcity: u32, wager: u32) -> Opening {
+    Opening {
+        label: "Rope".into(),
+        prefill: Prefill::CashWager {
+            cost,
+            scarcity,
+            wager,
+        },
+        cash: Some(4),
+        wealth: Some(3),
+        ..Opening::default()
+    }
+}
+
 fn outcome(words: &str) -> Outcome {
     Outcome {
         mode: "Plain",
@@ -102,15 +117,8 @@ fn an_expedition_request_fills_the_fields_and_the_factor_calculator() {
 #[test]
 fn a_cash_wager_request_sets_the_purchase_and_who_takes_the_change() {
     let s = opened(Opening {
-        prefill: Prefill::CashWager {
-            cost: 5,
-            scarcity: 1,
-            wager: 2,
-        },
-        cash: Some(4),
-        wealth: Some(3),
         cash_to_sheet: true,
-        ..Opening::default()
+        ..wager_opening(5, 1, 2)
     });
     assert_eq!(s.exp_kind(), ExpKind::Cash);
     let typed: Vec<i64> = [
@@ -364,17 +372,7 @@ fn after_the_tray_closes_a_wager_updates_the_trays_cash_not_the_sheets() {
 
 #[test]
 fn a_cash_wager_above_the_cash_held_is_refused_by_the_rules() {
-    let s = opened(Opening {
-        label: "Rope".into(),
-        prefill: Prefill::CashWager {
-            cost: 5,
-            scarcity: 0,
-            wager: 6,
-        },
-        cash: Some(4),
-        wealth: Some(3),
-        ..Opening::default()
-    });
+    let s = opened(wager_opening(5, 0, 6));
     let err = s.roll(&mut seeded()).unwrap_err();
     assert!(matches!(err, TrayError::Expedition(_)));
     assert!(
@@ -389,17 +387,7 @@ fn a_wager_tells_the_sheet_whether_it_bought_the_thing() {
     // Cost 5 against Wealth 3: Ob 2. Each roll is reported to the sheet as its words say.
     let mut seen = [false, false];
     for seed in 0..40 {
-        let s = opened(Opening {
-            label: "Rope".into(),
-            prefill: Prefill::CashWager {
-                cost: 5,
-                scarcity: 0,
-                wager: 3,
-            },
-            cash: Some(4),
-            wealth: Some(3),
-            ..Opening::default()
-        });
+        let s = opened(wager_opening(5, 0, 3));
         let r = s.roll(&mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         let w = r.cash.unwrap();
         assert_eq!(w.acquired, r.outcome.words == "Bought");
@@ -586,16 +574,7 @@ fn the_line_beside_roll_names_the_pool_and_its_chance_or_why_not() {
 #[test]
 fn a_wager_that_cannot_reach_its_ob_is_questioned_before_cash_is_spent() {
     // Cost 5 + Scarcity 1 against Wealth 3: wager against Ob 3.
-    let mut s = opened(Opening {
-        prefill: Prefill::CashWager {
-            cost: 5,
-            scarcity: 1,
-            wager: 2,
-        },
-        cash: Some(4),
-        wealth: Some(3),
-        ..Opening::default()
-    });
+    let mut s = opened(wager_opening(5, 1, 2));
     let why = s.hopeless_wager().expect("2 dice cannot make 3 successes");
     assert!(why.starts_with("2 Cash dice cannot reach Ob 3"), "{why}");
     // Three dice can, just: (1/2)^3.

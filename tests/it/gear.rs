@@ -893,3 +893,17 @@ mod payout {
         }
     }
 }
+
+#[test]
+fn a_shield_costs_the_same_in_the_quick_add_list_and_the_cost_guide() {
+    use satchel::rules::expedition::money::COST_GUIDE;
+    // The digest lists a shield under Cost 3 ("crude weapon") and Cost 4 ("Shield"); the
+    // guide takes the explicit entry, and the quick-add list must agree with it.
+    let guide = COST_GUIDE.iter().find(|(n, _)| *n == "Shield").unwrap().1;
+    let quick = COMMON_ITEMS
+        .iter()
+        .find(|c| c.name == "Shield")
+        .unwrap()
+        .cost;
+    assert_eq!((guide, u32::from(quick)), (4, 4));
+}

@@ -110,6 +110,8 @@ for (const size of SIZES) {
       // the side (1 Crisis + 3 Trial), never stacking on the Crisis die.
       await app.tray().getByRole("button", { name: "Upgrade difficulty" }).click();
       await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial, 1 Crisis");
+      // What the step did is said beside the buttons.
+      await expect(app.tray().locator(".ix-mode > p.said")).toHaveText("Upgraded a Trial die to a Crisis die.");
       await expect(app.tray().getByRole("button", { name: "Hard" })).toHaveAttribute("aria-pressed", "true");
       await app.tray().getByRole("button", { name: "Severe" }).click();
       await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 3 Trial, 1 Crisis");

@@ -87,6 +87,7 @@ pub fn IxMode() -> impl IntoView {
     // The counters show and change the pool as built; conditions add their dice on top.
     let built = tray.read(|s| s.ix_built());
     let conditions = tray.read(|s| s.condition_lines());
+    let step_note = tray.read(|s| s.step_note().map(str::to_string));
     let act = move |a: TrayAction| {
         tray.act(a);
     };
@@ -249,6 +250,7 @@ pub fn IxMode() -> impl IntoView {
                     "Downgrade difficulty"
                 </button>
             </div>
+            <p class="said" role="status">{move || step_note.get()}</p>
             <div class="row" role="group" aria-label="Story points">
                 <button
                     type="button"

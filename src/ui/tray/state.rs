@@ -29,7 +29,14 @@ use crate::rules::expedition::objective::{GeneralFactors, general_objective};
 use crate::rules::ix::IxError;
 use crate::rules::ix::checks::{CheckContext, Condition};
 use crate::rules::ix::dice::DieKind;
-use crate::rules::ix::pool::Pool as IxPool;
+use crate::rules::ix::pool::{DowngradeReport, Pool as IxPool, UpgradeReport};
+
+/// "an Ability die", "a Mastery die": a die kind with its article, inside a sentence.
+fn article(kind: DieKind) -> String {
+    let name = kind.name();
+    let an = name.starts_with(['A', 'E', 'I', 'O', 'U']);
+    format!("{} {name}", if an { "an" } else { "a" })
+}
 
 /// A check a condition is switched on for counts as one it affects: the player has said so.
 const AFFECTED: CheckContext = CheckContext {
@@ -49,6 +56,8 @@ pub struct TrayState {
     ix: IxPool,
     /// The rolling character's conditions, each with whether it counts on this check.
     conditions: Vec<(Condition, bool)>,
+    /// What the last upgrade or downgrade did, in words.
+    step_note: Option<String>,
     /// The pool's Peril Point came with a GM's proposal: the GM spends it on their own device,
     /// so this one never takes it from its session.
     peril_from_gm: bool,
@@ -74,6 +83,7 @@ impl Default for TrayState {
             who_name: None,
             ix: IxPool::new(),
             conditions: Vec::new(),
+            step_note: None,
             peril_from_gm: false,
             exp_kind: ExpKind::Test,
             fields: Fields::default(),
@@ -118,6 +128,11 @@ impl TrayState {
             }
         }
         pool
+    }
+    /// What the last upgrade or downgrade did ("No Ability die left to upgrade: added an
+    /// Ability die instead."), until the next change.
+    pub fn step_note(&self) -> Option<&str> {
+        self.step_note.as_deref()
     }
     /// The pool as built, before conditions: what the die counters show and change.
     pub fn ix_built(&self) -> IxPool {
@@ -211,6 +226,8 @@ impl TrayState {
     /// Applies one change. A refusal changes nothing (the caller shows it with
     /// [`TrayAction::Refused`]); a successful change also clears the last refusal.
     pub fn apply(&mut self, action: TrayAction) -> Result<TrayApplied, TrayError> {
+        // What an upgrade or downgrade did, said until the next change (RULINGS, "Difficulty").
+        let mut step_note = None;
         let applied = match action {
             TrayAction::Open(opening) => {
                 self.open_with(*opening);
@@ -240,11 +257,35 @@ impl TrayState {
                 self.change_pool(|p| p.remove_dice(kind, 1).map(drop))?
             }
             TrayAction::Difficulty(d) => self.change_pool(|p| p.set_difficulty(d))?,
-            TrayAction::Step(step) => self.change_pool(|p| match step {
-                PoolStep::UpgradeAbility => p.upgrade_ability(1).map(drop),
-                PoolStep::DowngradeAbility => p.downgrade_ability(1).map(drop),
-                PoolStep::UpgradeDifficulty => p.upgrade_difficulty(1).map(drop),
-                PoolStep::DowngradeDifficulty => p.downgrade_difficulty(1).map(drop),
+            TrayAction::Step(step) => self.change_pool(|p| {
+                use DieKind::{Ability, Crisis, Mastery, Trial};
+                let up = |r: UpgradeReport, from: DieKind, to: DieKind| {
+                    if r.added > 0 {
+                        format!(
+                            "No {} left to upgrade: added {} instead.",
+                            from.name(),
+                            article(from)
+                        )
+                    } else {
+                        format!("Upgraded {} to {}.", article(from), article(to))
+                    }
+                };
+                let down = |r: DowngradeReport, from: DieKind, to: DieKind| {
+                    if r.missing > 0 {
+                        format!("No {} left to downgrade: nothing changed.", from.name())
+                    } else {
+                        format!("Downgraded {} to {}.", article(from), article(to))
+                    }
+                };
+                step_note = Some(match step {
+                    PoolStep::UpgradeAbility => up(p.upgrade_ability(1)?, Ability, Mastery),
+                    PoolStep::DowngradeAbility => down(p.downgrade_ability(1)?, Mastery, Ability),
+                    PoolStep::UpgradeDifficulty => up(p.upgrade_difficulty(1)?, Trial, Crisis),
+                    PoolStep::DowngradeDifficulty => {
+                        down(p.downgrade_difficulty(1)?, Crisis, Trial)
+                    }
+                });
+                Ok(())
             })?,
             TrayAction::MarkFortune => self.change_pool(|p| p.spend_fortune().map(drop))?,
             TrayAction::MarkPeril => self.change_pool(|p| p.spend_peril().map(drop))?,
@@ -322,6 +363,7 @@ impl TrayState {
             }
         };
         self.message = None;
+        self.step_note = step_note;
         Ok(applied)
     }
 

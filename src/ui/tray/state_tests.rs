@@ -658,3 +658,43 @@ fn conditions_add_their_dice_by_name_and_come_off_for_an_exempt_check() {
     .unwrap();
     assert_eq!(s.ix(), pool);
 }
+
+#[test]
+fn upgrades_and_downgrades_say_what_they_did() {
+    let mut s = TrayState::default();
+    s.apply(TrayAction::AddDie(DieKind::Ability)).unwrap();
+    s.apply(TrayAction::Step(PoolStep::UpgradeAbility)).unwrap();
+    assert_eq!(
+        s.step_note(),
+        Some("Upgraded an Ability die to a Mastery die.")
+    );
+    // No Ability die left: the rules add one instead (RULINGS, "Difficulty").
+    s.apply(TrayAction::Step(PoolStep::UpgradeAbility)).unwrap();
+    assert_eq!(
+        s.step_note(),
+        Some("No Ability die left to upgrade: added an Ability die instead.")
+    );
+    assert_eq!(s.ix().describe(), "1 Ability, 1 Mastery vs no dice");
+    // Difficulty: with no Crisis die, a downgrade changes nothing and says so.
+    s.apply(TrayAction::Step(PoolStep::DowngradeDifficulty))
+        .unwrap();
+    assert_eq!(
+        s.step_note(),
+        Some("No Crisis die left to downgrade: nothing changed.")
+    );
+    s.apply(TrayAction::Step(PoolStep::UpgradeDifficulty))
+        .unwrap();
+    assert_eq!(
+        s.step_note(),
+        Some("No Trial die left to upgrade: added a Trial die instead.")
+    );
+    s.apply(TrayAction::Step(PoolStep::DowngradeAbility))
+        .unwrap();
+    assert_eq!(
+        s.step_note(),
+        Some("Downgraded a Mastery die to an Ability die.")
+    );
+    // Any other change clears the line.
+    s.apply(TrayAction::AddDie(DieKind::BoonDie)).unwrap();
+    assert_eq!(s.step_note(), None);
+}

@@ -219,8 +219,12 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   // What was bought goes into the character's own slots; the Cash is spent either way.
   const own = page.getByRole("region", { name: "Gear", exact: true });
   if (bought) {
-    await expect(latest(page)).toHaveText("Bought Shield: added to your slots (1 slot).");
+    await expect(latest(page)).toContainText("Bought Shield: added to your slots (1 slot).");
     await expect(own.getByRole("button", { name: /^Shield/ }).first()).toBeVisible();
+    // A carried shield would add +1 Ob to the channeling below: it goes back on the shelf.
+    await own.getByRole("button", { name: /^Shield/ }).first().click();
+    await own.getByRole("region", { name: "Selected item" }).getByRole("button", { name: "Remove" }).click();
+    await expect(own.getByRole("button", { name: /^Shield/ })).toHaveCount(0);
   } else {
     await expect(own.getByRole("button", { name: /^Shield/ })).toHaveCount(0);
   }

@@ -256,12 +256,15 @@ pub fn ExpeditionReferee() -> impl IntoView {
         let l = d.levels();
         match treasure_guide(d, doc.with(|d| d.players)) {
             Ok(g) => format!(
-                "Adversaries Level {} (range {} to {}). {} {} of about {} Cash ({} to {}); about {} in all.",
+                "Adversaries Level {} (range {} to {}). {} of about {} Cash ({} to {}): around {} in all.",
                 l.typical,
                 l.min,
                 l.max,
-                g.hoards,
-                if g.hoards == 1 { "hoard" } else { "hoards" },
+                match (g.hoards_fewest, g.hoards_most) {
+                    (1, 1) => "1 hoard".to_string(),
+                    (a, b) if a == b => format!("{a} hoards"),
+                    (a, b) => format!("{a} or {b} hoards"),
+                },
                 g.per_hoard.typical,
                 g.per_hoard.min,
                 g.per_hoard.max,

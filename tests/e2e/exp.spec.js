@@ -365,6 +365,18 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await ref.getByRole("button", { name: "Plural" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/Number appearing \(Plural, 4 players\): [3-5]\./);
 
+  // Treasure as the digest's rule of thumb: half the players' count in hoards, rounded either
+  // way when it is not whole (five players at a major site: 2 or 3 hoards of 40, around 100).
+  const treasure = page.getByRole("region", { name: "Treasure guidance" });
+  await treasure.getByRole("combobox", { name: "Difficulty" }).selectOption({ label: "Major" });
+  await expect(treasure).toContainText("2 hoards of about 40 Cash (35 to 45): around 80 in all.");
+  const players = ref.getByRole("textbox", { name: "Players" });
+  await players.fill("5");
+  await players.press("Enter");
+  await expect(treasure).toContainText("2 or 3 hoards of about 40 Cash (35 to 45): around 100 in all.");
+  await players.fill("4");
+  await players.press("Enter");
+
   await ref.getByLabel("Name").fill("Ghoul");
   await ref.getByLabel("Level").fill("2");
   await ref.getByLabel("Level").blur();

@@ -161,7 +161,11 @@ proptest! {
             prop_assert_eq!((a.pool, a.hp), (level + 2, 2 * level));
         }
         if let Ok(t) = treasure_guide(Difficulty::Fiendish, players) {
-            prop_assert_eq!(t.hoards, players.div_ceil(2));
+            prop_assert_eq!(t.hoards_most, players.div_ceil(2));
+            prop_assert_eq!(t.hoards_fewest, (players / 2).max(1));
+            // Between the two counts of whole hoards.
+            prop_assert!(t.total_typical >= t.hoards_fewest * t.per_hoard.typical);
+            prop_assert!(t.total_typical <= t.hoards_most * t.per_hoard.typical);
         }
         prop_assert_eq!(lifestyle(wealth).is_ok(), wealth <= 10);
         if let Ok(p) = purchase_plan(wealth, cost, scarcity) {

@@ -191,23 +191,33 @@ impl Difficulty {
 /// Treasure guidance for a site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TreasureGuide {
-    /// Hoards to place: half the usual number of players, rounded up ("Scaling Treasure").
-    pub hoards: u32,
+    /// Fewest hoards to place: half the usual number of players, rounded down (at least one).
+    pub hoards_fewest: u32,
+    /// Most hoards: half rounded up. The digest's own example rounds either way ("Scaling
+    /// Treasure": five players, "two or three hordes").
+    pub hoards_most: u32,
     /// Cash per hoard.
     pub per_hoard: CountRange,
-    /// Total Cash at the typical value.
+    /// Total Cash at the typical value: half the players' count in hoards, unrounded ("around
+    /// 100" for five players at 40 each), or the whole hoards when the count is one.
     pub total_typical: u32,
 }
 
 /// Treasure guidance by difficulty and party size ("5. Treasure").
 pub fn treasure_guide(difficulty: Difficulty, players: u32) -> RulesResult<TreasureGuide> {
     RulesError::check_range("players", i64::from(players), 1, i64::from(MAX_PLAYERS))?;
-    let hoards = players.div_ceil(2);
+    let (fewest, most) = ((players / 2).max(1), players.div_ceil(2));
     let per_hoard = difficulty.cache();
+    let total_typical = if fewest == most {
+        most * per_hoard.typical
+    } else {
+        players * per_hoard.typical / 2
+    };
     Ok(TreasureGuide {
-        hoards,
+        hoards_fewest: fewest,
+        hoards_most: most,
         per_hoard,
-        total_typical: hoards * per_hoard.typical,
+        total_typical,
     })
 }
 
@@ -352,8 +362,23 @@ mod tests {
         let a = adversary(5).unwrap();
         assert_eq!((a.pool, a.hp), (7, 10));
         assert_eq!(HIRELINGS.iter().map(|h| h.pool).max(), Some(6));
+        // The digest's example: five players at a major site, "two or three hordes of 40
+        // Cash each, i.e. around 100 Cash".
         let t = treasure_guide(Difficulty::Major, 5).unwrap();
-        assert_eq!((t.hoards, t.total_typical), (3, 120));
+        assert_eq!(
+            (t.hoards_fewest, t.hoards_most, t.total_typical),
+            (2, 3, 100)
+        );
+        let t = treasure_guide(Difficulty::Major, 4).unwrap();
+        assert_eq!(
+            (t.hoards_fewest, t.hoards_most, t.total_typical),
+            (2, 2, 80)
+        );
+        let t = treasure_guide(Difficulty::Minor, 1).unwrap();
+        assert_eq!(
+            (t.hoards_fewest, t.hoards_most, t.total_typical),
+            (1, 1, 10)
+        );
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let (faces, spells) = runestones_for_sale(&mut rng, Settlement::TradeMeet);
         // Four d100 chances, then a d8 and a d10 per spell.

@@ -11,7 +11,7 @@ use crate::rules::expedition::character::{Abilities, Character, Companion, Compa
 use crate::rules::expedition::dice::{Ability, Pool};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
-    BlockSource, Health, MAX_HP, Protection, Rations, long_rest, short_rest,
+    BlockSource, Health, MAX_HP, Protection, Rations, long_rest, rest_on_shared_rations, short_rest,
 };
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::magic::{
@@ -181,6 +181,14 @@ pub enum Procedure {
     /// Long rest, spending the Rations item at (carrier, index); also repairs Blocks and
     /// spells.
     LongRest(usize, usize),
+    /// A rest on Rations another member spends for the group: the same healing and
+    /// restoring, no Depletion check here (the spender's rest makes the party's one check).
+    SharedRest {
+        /// A long rest rather than a short one.
+        long: bool,
+        /// Who spent the Rations, for the ledger line.
+        by: String,
+    },
     /// Income, once per session.
     Income,
     /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
@@ -360,6 +368,39 @@ fn dao_words(faces: &[u8], r: DownAndOutReading) -> String {
         faces[1],
         r.words()
     )
+}
+
+impl ExpSheet {
+    /// What every rest does besides the healing, whoever spent the Rations: a long rest
+    /// restores spells and Blocks; Bonus HP expire as the character's setting says. Returns the
+    /// ledger line.
+    fn after_rest(&mut self, long: bool, healed: u32, rations_line: &str) -> String {
+        if long {
+            self.core.long_rest_spells();
+            self.gear.repair_blocks();
+        }
+        let c = &mut self.core;
+        let lost = c.health.bonus_hp;
+        let expires = match self.bonus_until {
+            BonusUntil::Manual => false,
+            BonusUntil::AnyRest => true,
+            BonusUntil::LongRest => long,
+        };
+        let mut line = format!(
+            "{} rest: regained {healed} HP{}. {rations_line}",
+            if long { "Long" } else { "Short" },
+            if long {
+                "; Blocks and spells restored"
+            } else {
+                ""
+            },
+        );
+        if expires && lost > 0 {
+            c.health.expire_bonus_hp();
+            line.push_str(&format!(" {lost} Bonus HP expired."));
+        }
+        line
+    }
 }
 
 fn rations_words(name: &str, faces: &[u8], r: DepletionReading) -> String {
@@ -887,10 +928,6 @@ impl ExpSheet {
                 .map_err(e)?;
                 let [h] = party;
                 c.health = h;
-                if long {
-                    c.long_rest_spells();
-                    self.gear.repair_blocks();
-                }
                 let rations_line = match &out.rations {
                     None => {
                         self.gear.carriers[carrier].items.remove(index);
@@ -903,29 +940,17 @@ impl ExpSheet {
                         rations_words(&rations_name, &check.faces, check.reading)
                     }
                 };
-                let c = &mut self.core;
-                let lost = c.health.bonus_hp;
-                let expires = match self.bonus_until {
-                    BonusUntil::Manual => false,
-                    BonusUntil::AnyRest => true,
-                    BonusUntil::LongRest => long,
-                };
-                let mut line = format!(
-                    "{} rest: regained {} HP{}. {}",
-                    if long { "Long" } else { "Short" },
-                    out.healed[0],
-                    if long {
-                        "; Blocks and spells restored"
-                    } else {
-                        ""
-                    },
-                    rations_line
-                );
-                if expires && lost > 0 {
-                    c.health.expire_bonus_hp();
-                    line.push_str(&format!(" {lost} Bonus HP expired."));
+                self.after_rest(long, out.healed[0], &rations_line)
+            }
+            Procedure::SharedRest { long, by } => {
+                if c.health.pending_down_and_out > 0 && !c.health.dead {
+                    return Err(DOWN_FIRST.into());
                 }
-                line
+                let mut party = [c.health.clone()];
+                let healed = rest_on_shared_rations(&mut party, long).map_err(e)?;
+                let [h] = party;
+                c.health = h;
+                self.after_rest(long, healed[0], &format!("{by} spent the Rations."))
             }
             Procedure::Income => {
                 let o = roll_income(rng, c.wealth, &mut c.purse).map_err(e)?;

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::EditError;
-use super::exp_sheet::ExpEdit;
+use super::exp_sheet::{ExpEdit, Procedure};
 use super::gear::{GearEdit, MAX_ITEMS};
 use super::{Character, CharacterAction, Roster};
 use crate::rules::inventory::{Inventory, Item, ItemKind, split_treasure};
@@ -189,6 +189,74 @@ impl PartyDoc {
             self.left_over.saturating_add(p.left_over)
         };
         self.last = (!undo).then(|| p.clone());
+    }
+}
+
+/// The Rations one member spends for the party's rest: whose, and where in their gear.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RationsPick {
+    /// The character carrying them.
+    pub id: String,
+    /// Carrier index in that character's gear.
+    pub carrier: usize,
+    /// Item index in that carrier.
+    pub index: usize,
+}
+
+impl PartyDoc {
+    /// Who rests together: every living Expedition character whose player is not marked
+    /// absent, in roster order.
+    pub fn resting<'a>(&self, roster: &'a Roster) -> Vec<&'a Character> {
+        roster
+            .characters
+            .iter()
+            .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+            .filter(|c| !self.absent.contains(&c.id))
+            .collect()
+    }
+
+    /// The party's rest ("Resting"): one member spends Rations for the group, so the rest
+    /// makes one Depletion check, against that item's own score, and marks that item; every
+    /// other present, living Expedition character rests on them. Planned as one
+    /// all-or-nothing batch: if anyone cannot rest (today's short rest taken, Down and Out
+    /// owed) nobody does, and the refusal names them.
+    pub fn rest(
+        &self,
+        roster: &Roster,
+        rations: &RationsPick,
+        long: bool,
+        seed: u64,
+    ) -> Result<CharacterAction, EditError> {
+        let party = self.resting(roster);
+        let spender = party
+            .iter()
+            .find(|c| c.id == rations.id)
+            .ok_or(EditError::from(
+                "The Rations' carrier is not resting with the party (absent or dead).",
+            ))?;
+        let by = spender.name.clone();
+        let actions = party
+            .iter()
+            .map(|c| {
+                let procedure = if c.id == rations.id {
+                    if long {
+                        Procedure::LongRest(rations.carrier, rations.index)
+                    } else {
+                        Procedure::ShortRest(rations.carrier, rations.index)
+                    }
+                } else {
+                    Procedure::SharedRest {
+                        long,
+                        by: by.clone(),
+                    }
+                };
+                CharacterAction::EditExpedition {
+                    id: c.id.clone(),
+                    edit: ExpEdit::Roll(seed, procedure),
+                }
+            })
+            .collect();
+        Ok(CharacterAction::Batch(actions))
     }
 }
 

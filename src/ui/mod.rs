@@ -13,6 +13,7 @@ mod history;
 mod icons;
 mod lazy;
 mod party;
+mod party_rest;
 mod roster;
 mod route;
 mod sections;

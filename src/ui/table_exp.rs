@@ -7,11 +7,13 @@ use rand::RngCore;
 
 use super::fields::{NumberInput, TextInput};
 use super::history::doc_history;
+use super::party_rest::{PartyRest, PresentList};
 use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
 use crate::model::exp_table::{ExpTable, TableEdit, TableRoll};
+use crate::model::party::PartyDoc;
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
 use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
@@ -310,6 +312,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
             <section class="panel" aria-labelledby="ref-session">
                 <h2 id="ref-session">"Session and turns"</h2>
                 <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| edit(TableEdit::Players(v as u32)))/>
+                <PresentList/>
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
                 <SessionEnd/>
@@ -376,6 +379,10 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 </div>
                 <p class="hint">"Everyone rolls at once; a winner who threatens the loser deals the margin; any tie deals 1 to both. A helper rolls nothing, adds 1d to the leader it gangs up behind and takes what the leader takes. A shooter whose target is in melee with its side rolls 1d less; missing by more than 3 sends 3d into one of them. Damage is applied to the tracker."</p>
             </section>
+            <section class="panel" aria-labelledby="ref-rest">
+                <h2 id="ref-rest">"Rest"</h2>
+                <PartyRest/>
+            </section>
             <section class="panel" aria-labelledby="ref-treasure">
                 <h2 id="ref-treasure">"Treasure guidance"</h2>
                 {choose("Difficulty", &DIFF_NAMES, diff)}
@@ -411,27 +418,17 @@ pub fn ExpeditionReferee() -> impl IntoView {
 #[component]
 fn SessionEnd() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let absent = RwSignal::new(Vec::<String>::new());
+    let doc = state.doc::<PartyDoc>();
     let lines = RwSignal::new(Vec::<String>::new());
-    // The living Expedition characters on this device: (id, name).
-    let party = move || {
-        state.roster.with(|r| {
-            r.characters
-                .iter()
-                .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
-                .map(|c| (c.id.clone(), c.name.clone()))
-                .collect::<Vec<_>>()
-        })
-    };
+    // The living Expedition characters at the table: (id, name).
     let present = move || {
-        let away = absent.get_untracked();
-        state.roster.with_untracked(|r| {
-            r.characters
-                .iter()
-                .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
-                .filter(|c| !away.contains(&c.id))
-                .map(|c| (c.id.clone(), c.name.clone()))
-                .collect::<Vec<_>>()
+        doc.with_untracked(|d| {
+            state.roster.with_untracked(|r| {
+                d.resting(r)
+                    .into_iter()
+                    .map(|c| (c.id.clone(), c.name.clone()))
+                    .collect::<Vec<_>>()
+            })
         })
     };
     let safe = move |_| {
@@ -472,42 +469,13 @@ fn SessionEnd() -> impl IntoView {
     };
     view! {
         <h3>"End of the session"</h3>
-        <p class="hint">"Back in a town or a safe camp: nothing to roll. Not back: each present character rolls Down and Out (worn armour helps), whatever their HP."</p>
-        <fieldset class="present">
-            <legend>"Present"</legend>
-            {move || {
-                party()
-                    .into_iter()
-                    .map(|(id, name)| {
-                        let id2 = id.clone();
-                        view! {
-                            <label class="check">
-                                <input
-                                    type="checkbox"
-                                    prop:checked=move || !absent.with(|a| a.contains(&id))
-                                    on:change=move |ev| {
-                                        let on = event_target_checked(&ev);
-                                        absent.update(|a| {
-                                            a.retain(|x| x != &id2);
-                                            if !on {
-                                                a.push(id2.clone());
-                                            }
-                                        });
-                                    }
-                                />
-                                {name}
-                            </label>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </fieldset>
+        <p class="hint">"Back in a town or a safe camp: nothing to roll. Not back: each character at the table rolls Down and Out (worn armour helps), whatever their HP."</p>
         <div class="exp-actions">
             <button type="button" on:click=safe>"Back in a safe haven"</button>
             <button type="button" on:click=away>"Not back to safety: roll for each"</button>
         </div>
-        <ul class="list-plain said" role="status" aria-label="End of session">
+        <div role="status" aria-label="End of session"><ul class="list-plain said">
             {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
-        </ul>
+        </ul></div>
     }
 }

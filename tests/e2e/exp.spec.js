@@ -342,7 +342,7 @@ test("the session ends away from safety: each present character rolls Down and O
   await ref.getByRole("button", { name: "Back in a safe haven" }).click();
   await expect(end).toContainText("no Down and Out checks");
   // Bram stayed home: only Ada rolls, and her sheet keeps the result.
-  await ref.getByRole("group", { name: "Present" }).getByRole("checkbox", { name: "Bram" }).uncheck();
+  await ref.getByRole("group", { name: "At the table" }).getByRole("checkbox", { name: "Bram" }).uncheck();
   await ref.getByRole("button", { name: "Not back to safety: roll for each" }).click();
   await expect(end.getByRole("listitem")).toHaveCount(1);
   await expect(end.getByRole("listitem")).toHaveText(/^Ada: Down and Out: rolled [1-6] and [1-6]: (Death|Scar|Lingering wound)/);
@@ -350,6 +350,45 @@ test("the session ends away from safety: each present character rolls Down and O
   await page.goto(app.server.url + "#/");
   await app.card("Ada").getByRole("link", { name: "Ada" }).click();
   await expect(page.locator(".exp-last")).toContainText(said);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
+test("the party rests on one member's Rations: one Depletion check, everyone at the table heals", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Bram");
+  await newCharacter(app, page, "Ada");
+  await carry(page, "Rations");
+  // Bram is hurt; he carries no Rations of his own.
+  await page.goto(app.server.url + "#/");
+  await app.card("Bram").getByRole("link", { name: "Bram" }).click();
+  await sheet(page).getByLabel("HP to take or heal").fill("3");
+  await sheet(page).getByRole("button", { name: "Take it" }).click();
+  const rest = sheet(page).locator(".party-rest");
+  await expect(rest.getByRole("combobox", { name: "Rations to spend" })).toContainText("Rations (Depletion 11+), carried by Ada");
+
+  // The referee calls the short rest: Ada's Rations are checked once, Bram heals on them.
+  await page.goto(app.server.url + "#/table/expedition");
+  const ref = page.locator(".exp-ref");
+  await expect(ref.getByRole("group", { name: "At the table" }).getByRole("checkbox")).toHaveCount(2);
+  await ref.getByRole("button", { name: "Short rest (+3 HP)" }).click();
+  const said = ref.getByRole("status", { name: "Rest" }).getByRole("listitem");
+  await expect(said).toHaveCount(2);
+  await expect(said.nth(0)).toHaveText(/^Bram: Short rest: regained 3 HP\. Ada spent the Rations\.$/);
+  await expect(said.nth(1)).toHaveText(/^Ada: Short rest: regained 0 HP\. Rations Depletion d20 \d+/);
+  await expect(ref.getByRole("button", { name: "Short rest (+3 HP)" })).toBeDisabled();
+  await audit(page, "expedition party rest");
+
+  // From Bram's sheet, a long rest on Ada's Rations: one more check, on Ada's sheet only.
+  await page.goto(app.server.url + "#/");
+  await app.card("Bram").getByRole("link", { name: "Bram" }).click();
+  await expect(latest(page)).toContainText("Short rest: regained 3 HP. Ada spent the Rations.");
+  await rest.getByRole("button", { name: "Long rest" }).click();
+  const mine = rest.getByRole("status", { name: "Rest" }).getByRole("listitem");
+  await expect(mine).toHaveCount(2);
+  await expect(mine.nth(0)).toHaveText(/^Bram: Long rest: regained 0 HP; Blocks and spells restored\. Ada spent the Rations\.$/);
+  await expect(mine.nth(1)).toHaveText(/^Ada: Long rest: .*Rations (Depletion d20 \d+|were on their last use)/);
+  await expect(mine.nth(1)).toBeInViewport();
   expect(app.errors).toEqual([]);
   await app.close();
 });

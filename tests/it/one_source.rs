@@ -8,7 +8,7 @@ use satchel::model::exp_table::{ExpTable, TableEdit as RefEdit, TableRoll};
 use satchel::model::gear::GearEdit;
 use satchel::model::ix_sheet::{IxEdit, Num};
 use satchel::model::ix_table::{Fighter, IxTableDoc, TableEdit as IxEdit2};
-use satchel::model::party::{PartyDoc, PartyEdit};
+use satchel::model::party::{PartyDoc, PartyEdit, RationsPick};
 use satchel::model::session::{IxSession, Point, SessionEdit};
 use satchel::model::{
     CHARACTER_SCHEMA, CharacterAction, NamedDocument, Roster, Sheet, System, apply_with_roster,
@@ -328,6 +328,183 @@ fn a_rest_checks_the_rations_actually_carried_and_marks_them() {
         s.apply(ExpEdit::Roll(2, Procedure::ShortRest(0, 0)))
             .is_err()
     );
+}
+
+// ---- The party rests on one member's Rations -----------------------------------------------
+
+/// Ada carries Rations (Depletion 11+); Bo and Cy carry none; Dee is an Ix character. Everyone
+/// has taken some damage.
+fn resting_party() -> Roster {
+    let mut r = Roster::default();
+    for (id, name) in [("a", "Ada"), ("b", "Bo"), ("c", "Cy")] {
+        create(&mut r, id, System::Expedition, name);
+    }
+    create(&mut r, "d", System::Ix, "Dee");
+    exp(
+        &mut r,
+        "a",
+        ExpEdit::Gear(GearEdit::Add {
+            carrier: 0,
+            item: Item {
+                kind: ItemKind::Rations,
+                depletion: Some(11),
+                ..Item::new("Rations")
+            },
+        }),
+    );
+    for (id, amount) in [("a", 2), ("b", 4), ("c", 5)] {
+        exp(
+            &mut r,
+            id,
+            ExpEdit::Damage {
+                amount,
+                block: None,
+                infusion: None,
+            },
+        );
+    }
+    r
+}
+
+fn ada_rations() -> RationsPick {
+    RationsPick {
+        id: "a".into(),
+        carrier: 0,
+        index: 0,
+    }
+}
+
+#[test]
+fn a_party_rest_makes_one_rations_check_and_marks_the_item_spent() {
+    let r = resting_party();
+    let doc = PartyDoc {
+        absent: vec!["c".into()],
+        ..PartyDoc::default()
+    };
+    let hp = |r: &Roster, id| sheet(r, id).core.health.hp;
+    let (max, a0, b0, c0) = (
+        sheet(&r, "a").core.health.max_hp,
+        hp(&r, "a"),
+        hp(&r, "b"),
+        hp(&r, "c"),
+    );
+    // Ada and Bo rest (Cy's player is away, Dee plays the other game): one check, Ada's.
+    let mut marked = None;
+    for seed in 0..200u64 {
+        let mut t = r.clone();
+        t.apply(doc.rest(&t, &ada_rations(), false, seed).unwrap(), 3)
+            .unwrap();
+        assert_eq!(hp(&t, "a"), (a0 + 3).min(max));
+        assert_eq!(hp(&t, "b"), (b0 + 3).min(max));
+        assert_eq!(hp(&t, "c"), c0, "an absent character does not rest");
+        let ada = sheet(&t, "a").last().unwrap().to_string();
+        let bo = sheet(&t, "b").last().unwrap().to_string();
+        assert!(ada.contains("Rations Depletion d20"), "{ada}");
+        assert_eq!(bo, "Short rest: regained 3 HP. Ada spent the Rations.");
+        assert!(
+            !bo.contains("d20"),
+            "one check per rest, on the spender's sheet: {bo}"
+        );
+        let item = &sheet(&t, "a").gear.carriers[0].items[0];
+        let face: u8 = ada
+            .split("d20 ")
+            .nth(1)
+            .and_then(|x| x.split(':').next())
+            .and_then(|x| x.parse().ok())
+            .expect("the face is in the line");
+        assert_eq!(item.last_use, face >= 11, "{ada}");
+        if item.last_use && marked.is_none() {
+            marked = Some(t);
+        }
+    }
+    let mut t = marked.expect("a face of 11 or more turns up within 200 seeds");
+    // Today's short rest is taken by both: a second one is refused, naming who, changing nobody.
+    let before = t.clone();
+    let err = t
+        .apply(doc.rest(&t, &ada_rations(), false, 9).unwrap(), 4)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Ada") && err.contains("already taken today"),
+        "{err}"
+    );
+    assert_eq!(t, before);
+    // A long rest on the last use finishes the Rations: everyone present is whole again and
+    // the item is gone from Ada's gear, no roll made.
+    let bo_short = max - hp(&t, "b");
+    t.apply(doc.rest(&t, &ada_rations(), true, 10).unwrap(), 5)
+        .unwrap();
+    assert_eq!((hp(&t, "a"), hp(&t, "b"), hp(&t, "c")), (max, max, c0));
+    assert!(sheet(&t, "a").gear.carriers[0].items.is_empty());
+    assert!(sheet(&t, "a").last().unwrap().contains("now used up"));
+    assert_eq!(
+        sheet(&t, "b").last().unwrap(),
+        format!(
+            "Long rest: regained {bo_short} HP; Blocks and spells restored. Ada spent the Rations."
+        )
+    );
+    assert!(!sheet(&t, "b").core.health.short_rest_taken);
+}
+
+#[test]
+fn a_party_rest_is_refused_for_all_when_one_cannot_rest() {
+    let mut r = resting_party();
+    // Bo falls to 0 HP: Down and Out comes before any rest, for the whole party.
+    exp(
+        &mut r,
+        "b",
+        ExpEdit::Damage {
+            amount: 20,
+            block: None,
+            infusion: None,
+        },
+    );
+    let doc = PartyDoc::default();
+    let before = r.clone();
+    let err = r
+        .apply(doc.rest(&r, &ada_rations(), true, 1).unwrap(), 3)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Bo") && err.contains("Down and Out comes first"),
+        "{err}"
+    );
+    assert_eq!(r, before);
+    // Rations whose carrier is away cannot feed the party.
+    let away = PartyDoc {
+        absent: vec!["a".into()],
+        ..PartyDoc::default()
+    };
+    let err = away
+        .rest(&r, &ada_rations(), true, 1)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not resting with the party"), "{err}");
+    // Cy carries no Rations: picking an item Cy does not have is refused, nobody changes.
+    let without_bo = PartyDoc {
+        absent: vec!["b".into()],
+        ..PartyDoc::default()
+    };
+    let err = r
+        .apply(
+            without_bo
+                .rest(
+                    &r,
+                    &RationsPick {
+                        id: "c".into(),
+                        carrier: 0,
+                        index: 0,
+                    },
+                    true,
+                    1,
+                )
+                .unwrap(),
+            3,
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Cy") && err.contains("Rations item"), "{err}");
+    assert_eq!(r, before);
 }
 
 // ---- The combat tracker holds the character, not a copy -------------------------------------

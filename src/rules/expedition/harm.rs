@@ -306,18 +306,7 @@ pub fn short_rest<R: Rng + ?Sized>(
     rations: Rations,
 ) -> RulesResult<RestOutcome> {
     rations.validate()?;
-    if party.iter().any(|h| h.short_rest_taken) {
-        return Err(RulesError::not_allowed(
-            "short rest: already taken today (once per day; a long rest starts a new day)",
-        ));
-    }
-    let healed = party
-        .iter_mut()
-        .map(|h| {
-            h.short_rest_taken = true;
-            h.heal(SHORT_REST_HP)
-        })
-        .collect();
+    let healed = rest_on_shared_rations(party, false)?;
     let rations = rations.check(rng)?;
     Ok(RestOutcome { healed, rations })
 }
@@ -331,15 +320,29 @@ pub fn long_rest<R: Rng + ?Sized>(
     rations: Rations,
 ) -> RulesResult<RestOutcome> {
     rations.validate()?;
-    let healed = party
-        .iter_mut()
-        .map(|h| {
-            h.short_rest_taken = false;
-            h.heal(h.max_hp)
-        })
-        .collect();
+    let healed = rest_on_shared_rations(party, true)?;
     let rations = rations.check(rng)?;
     Ok(RestOutcome { healed, rations })
+}
+
+/// The rest of members who eat Rations another member spends: the same healing as
+/// [`short_rest`] or [`long_rest`], with no Depletion check of their own. One member spends
+/// Rations for the group, so a rest makes one check however many rest: the spender's rest makes
+/// it, and the rest of the party, kept in other documents, rest through this. Returns the HP each
+/// regained; a short rest is refused, changing nobody, if any member has had today's.
+pub fn rest_on_shared_rations(party: &mut [Health], long: bool) -> RulesResult<Vec<u32>> {
+    if !long && party.iter().any(|h| h.short_rest_taken) {
+        return Err(RulesError::not_allowed(
+            "short rest: already taken today (once per day; a long rest starts a new day)",
+        ));
+    }
+    Ok(party
+        .iter_mut()
+        .map(|h| {
+            h.short_rest_taken = !long;
+            h.heal(if long { h.max_hp } else { SHORT_REST_HP })
+        })
+        .collect())
 }
 
 #[cfg(test)]

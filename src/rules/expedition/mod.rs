@@ -21,7 +21,8 @@
 //! - [`combat`]: [`combat::combat_exchange`] / [`combat::resolve_exchange`], ganging up,
 //!   firing into melee, variable damage with a Save for half.
 //! - [`harm`]: [`harm::Health`] (bonus HP, Down and Out, lingering wounds, scars, death),
-//!   [`harm::Protection`] Blocks, [`harm::short_rest`], [`harm::long_rest`].
+//!   [`harm::Protection`] Blocks, [`harm::short_rest`], [`harm::long_rest`],
+//!   [`harm::rest_on_shared_rations`].
 //! - [`money`]: [`money::Purse`] with its ledger, [`money::lifestyle`], [`money::roll_income`],
 //!   [`money::purchase_plan`], [`money::purchase`], [`money::sell`], [`money::runestone_cost`].
 //! - [`improvement`]: [`improvement::improvement_ob`], [`improvement::attempt_improvement`],

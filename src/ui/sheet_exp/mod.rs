@@ -13,6 +13,7 @@ use rand::RngCore;
 use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
 use super::history::character_history;
+use super::party_rest::PartyRest;
 use super::sections::{Part, SectionBar, part_start};
 use super::state::AppState;
 use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayHandle, TrayRequest};
@@ -508,85 +509,11 @@ fn Protection(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// Short and long rests, spending a Rations item the character carries: the check is made
-/// against that item's own Depletion score and its result marks that item.
+/// The party's rest, from this sheet: this character's Rations come first in the list, and
+/// anyone else at the table may spend theirs instead.
 #[component]
 fn Rest(ctx: Ctx) -> impl IntoView {
-    let s = ctx.s;
-    let picked = RwSignal::new(0usize);
-    let rations = Memo::new(move |_| {
-        s.with(|s| {
-            s.gear
-                .rations()
-                .into_iter()
-                .map(|(c, i)| {
-                    let it = &s.gear.carriers[c].items[i];
-                    let mut words = it.name.clone();
-                    if let Some(d) = it.depletion {
-                        words.push_str(&format!(" (Depletion {d}+)"));
-                    }
-                    if it.last_use {
-                        words.push_str(", last use");
-                    }
-                    if c > 0 {
-                        words.push_str(&format!(", on {}", s.gear.carriers[c].name));
-                    }
-                    ((c, i), words)
-                })
-                .collect::<Vec<_>>()
-        })
-    });
-    let chosen = move || {
-        rations.with(|r| {
-            r.get(picked.get().min(r.len().saturating_sub(1)))
-                .map(|x| x.0)
-        })
-    };
-    let rest = move |long: bool| {
-        if let Some((c, i)) = chosen() {
-            ctx.roll(if long {
-                Procedure::LongRest(c, i)
-            } else {
-                Procedure::ShortRest(c, i)
-            });
-        }
-    };
-    let short_taken = move || s.with(|s| s.core.health.short_rest_taken);
-    let none = move || rations.with(Vec::is_empty);
-    view! {
-        <div class="no-print">
-            <h3>"Rest"</h3>
-            <Show
-                when=move || !none()
-                fallback=|| view! { <p class="hint">"A rest spends Rations: add Rations to your gear (or rest with someone who carries them)."</p> }
-            >
-                <div class="field">
-                    <label for="exp-rations">"Rations to spend"</label>
-                    <select id="exp-rations" on:change=move |ev| picked.set(event_target_value(&ev).parse().unwrap_or(0))>
-                        {move || rations.get().into_iter().enumerate().map(|(k, (_, words))| {
-                            view! { <option value=k.to_string() selected=move || picked.get() == k>{words}</option> }
-                        }).collect_view()}
-                    </select>
-                </div>
-            </Show>
-            <div class="exp-actions">
-                <button type="button" disabled=move || none() || short_taken() on:click=move |_| rest(false)>
-                    "Short rest (+3 HP)"
-                </button>
-                <button type="button" disabled=none on:click=move |_| rest(true)>
-                    "Long rest"
-                </button>
-            </div>
-            <p class="hint">
-                {move || if short_taken() {
-                    "Today's short rest is taken; a long rest starts a new day. "
-                } else {
-                    ""
-                }}
-                "Each rest ends with a Depletion check of the Rations spent (d20 at or over their score marks their last use)."
-            </p>
-        </div>
-    }
+    view! { <PartyRest me=ctx.id.get_value()/> }
 }
 
 #[cfg(test)]

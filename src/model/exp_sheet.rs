@@ -28,7 +28,7 @@ use crate::rules::expedition::spells::find_spell;
 use crate::rules::expedition::tables::{
     DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
 };
-use crate::rules::inventory::{COMMON_ITEMS, Inventory, Item, ItemKind};
+use crate::rules::inventory::{Burn, COMMON_ITEMS, Inventory, Item, ItemKind, LightBurn};
 
 /// Lines kept in the sheet's history of rolled procedures.
 pub const HISTORY_KEPT: usize = 40;
@@ -189,12 +189,22 @@ pub enum Procedure {
         /// Who spent the Rations, for the ledger line.
         by: String,
     },
+    /// An encounter die's 6: every light source in use is checked for Depletion, itself or
+    /// the fuel it burns.
+    LightsBurn,
     /// Income, once per session.
     Income,
     /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
     Sell(u32),
     /// Buy a spell's runestone (Cost 3 x Ob) with a Cash wager; bought means learned.
-    Runestone(String, u32),
+    Runestone {
+        /// The spell.
+        spell: String,
+        /// The Referee's scarcity for this purchase (Cost +n, usually +1; RULINGS "Money").
+        scarcity: u32,
+        /// Cash dice wagered when the Cost is over Wealth.
+        wager: u32,
+    },
     /// Does someone of this faction recognise the character? (d8 against |Reputation|)
     Recognition(String),
     /// Spell Mastery of a plundered runestone: the spell's Ability at Ob + 1; failure means
@@ -403,6 +413,34 @@ impl ExpSheet {
     }
 }
 
+fn burn_words(b: &LightBurn) -> String {
+    let what = match &b.fuel {
+        Some(f) => format!("{} ({f})", b.light),
+        None => b.light.clone(),
+    };
+    match &b.burn {
+        Burn::Checked(r) => match r.reading {
+            DepletionReading::Holds => format!("{what}: Depletion d20 {}, holds.", r.faces[0]),
+            DepletionReading::LastUse => format!(
+                "{what}: Depletion d20 {}, last use marked (the next check uses it up).",
+                r.faces[0]
+            ),
+        },
+        Burn::UsedUp => match &b.fuel {
+            Some(f) => format!(
+                "{f} was on its last use and is gone: the {} goes out.",
+                b.light
+            ),
+            None => format!("{} were on their last use and are gone.", b.light),
+        },
+        Burn::Shared => format!("{what}: already checked this time."),
+        Burn::NoFuel => format!(
+            "{}: nothing carried for it to burn, so it goes out.",
+            b.light
+        ),
+    }
+}
+
 fn rations_words(name: &str, faces: &[u8], r: DepletionReading) -> String {
     match r {
         DepletionReading::Holds => format!("{name} Depletion d20 {}: they hold.", faces[0]),
@@ -456,6 +494,23 @@ impl ExpSheet {
         {
             if it.kind == ItemKind::Consumable && it.name.trim().eq_ignore_ascii_case("rations") {
                 it.kind = ItemKind::Rations;
+            }
+            // Lanterns and their oil from before lights named their fuel: the lantern burns
+            // oil, so an encounter 6 checks the oil.
+            let lantern = it.name.to_ascii_lowercase().contains("lantern");
+            if lantern
+                && it.kind == ItemKind::Light
+                && it.depletion.is_none()
+                && it.needs_ammo.is_none()
+            {
+                it.needs_ammo = Some("oil".into());
+            }
+            if lantern
+                && it.kind == ItemKind::Consumable
+                && it.name.to_ascii_lowercase().contains("oil")
+                && it.ammo_type.is_none()
+            {
+                it.ammo_type = Some("oil".into());
             }
         }
     }
@@ -952,6 +1007,14 @@ impl ExpSheet {
                 c.health = h;
                 self.after_rest(long, healed[0], &format!("{by} spent the Rations."))
             }
+            Procedure::LightsBurn => {
+                let burns = self.gear.burn_lights(rng).map_err(e)?;
+                if burns.is_empty() {
+                    return Err("No light source is in use: light one under Lights first.".into());
+                }
+                let words: Vec<String> = burns.iter().map(burn_words).collect();
+                format!("The lights burn down. {}", words.join(" "))
+            }
             Procedure::Income => {
                 let o = roll_income(rng, c.wealth, &mut c.purse).map_err(e)?;
                 format!(
@@ -972,13 +1035,22 @@ impl ExpSheet {
                     c.purse.cash
                 )
             }
-            Procedure::Runestone(spell, wager) => {
-                let o = c.buy_runestone(rng, &spell, 0, wager).map_err(e)?;
+            Procedure::Runestone {
+                spell,
+                scarcity,
+                wager,
+            } => {
+                let o = c.buy_runestone(rng, &spell, scarcity, wager).map_err(e)?;
+                let scarce = if scarcity > 0 {
+                    format!(" (scarcity +{scarcity})")
+                } else {
+                    String::new()
+                };
                 let roll = o.test.as_ref().map_or(String::new(), |t| {
                     format!(", rolled {}: {}", faces(&t.roll.faces()), t.words())
                 });
                 format!(
-                    "Runestone of {spell}: {}{roll}. {} (Cash {}).",
+                    "Runestone of {spell}{scarce}: {}{roll}. {} (Cash {}).",
                     o.plan.words,
                     if o.acquired {
                         "Bought and learned"

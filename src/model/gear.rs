@@ -63,6 +63,12 @@ pub enum GearEdit {
     /// civilization, carried treasure converts to Cash). Here the item leaves the gear; the
     /// Expedition sheet adds its value to the purse, and any other sheet refuses it.
     CashIn { carrier: usize, index: usize },
+    /// Lights (`true`) or puts out the light source at (carrier, index).
+    Light {
+        carrier: usize,
+        index: usize,
+        on: bool,
+    },
 }
 
 fn item_ok(it: &Item) -> Result<(), EditError> {
@@ -237,6 +243,13 @@ fn edit_in_place(inv: &mut Inventory, edit: GearEdit) -> Result<(), EditError> {
         }
         GearEdit::Unlimited(on) => inv.unlimited = on,
         GearEdit::Wear { index, on } => inv.wear(index, on)?,
+        GearEdit::Light { carrier, index, on } => {
+            let it = get(inv, carrier, index)?;
+            if it.kind != ItemKind::Light {
+                return Err(format!("{} is not a light source.", it.name).into());
+            }
+            inv.carriers[carrier].items[index].lit = on;
+        }
         GearEdit::CashIn { carrier, index } => {
             let it = get(inv, carrier, index)?;
             if it.kind != ItemKind::Treasure || it.value == 0 {

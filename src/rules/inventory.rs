@@ -52,6 +52,10 @@ pub struct Item {
     /// restores the Block.
     #[serde(default, skip_serializing_if = "is_false")]
     pub block_used: bool,
+    /// A light source in use: an encounter die's 6 checks it, or the fuel it burns, for
+    /// Depletion ("Encounter Check").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lit: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -141,6 +145,7 @@ impl Item {
             notes: String::new(),
             worn: false,
             block_used: false,
+            lit: false,
         }
     }
 
@@ -308,6 +313,42 @@ pub struct Inventory {
     /// A plain gear list without slot limits (Ix characters).
     #[serde(default)]
     pub unlimited: bool,
+}
+
+/// A light source in use and the item its Depletion check falls on: itself when it has a
+/// score (torches), else the first fuel carried that it burns (a lantern's oil), looked for on
+/// its own carrier first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LightCheck {
+    /// The light's position (carrier, item).
+    pub light: (usize, usize),
+    /// What is checked: `None` when the light burns a fuel none of this gear holds.
+    pub burns: Option<(usize, usize)>,
+}
+
+/// What an encounter die's 6 did to one light source in use ("Encounter Check").
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LightBurn {
+    /// The light source.
+    pub light: String,
+    /// The fuel checked for it, when it is not the light itself.
+    pub fuel: Option<String>,
+    /// The check.
+    pub burn: Burn,
+}
+
+/// One light source's check.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Burn {
+    /// The Depletion check, and whether it marked the last use.
+    Checked(TableRoll<DepletionReading>),
+    /// It (or its fuel) was on its last use: used up without a roll. A light whose fuel is
+    /// used up goes out.
+    UsedUp,
+    /// Fuel already checked for another light this time (one check per item per scene).
+    Shared,
+    /// No fuel for it is carried: it goes out.
+    NoFuel,
 }
 
 /// What using an item did ("Depletion").
@@ -603,7 +644,7 @@ pub const COMMON_ITEMS: &[Common] = {
     use ItemKind::*;
     &[
         common("Torches", 1, Light, Some(15), 1, None),
-        common("Lantern oil", 1, Consumable, Some(14), 1, None),
+        common("Lantern oil", 1, Consumable, Some(14), 1, Some("oil")),
         common("Rations", 1, Rations, Some(11), 1, None),
         common("Arrows (quiver)", 1, Ammunition, None, 1, Some("arrows")),
         common("Sling stones", 0, Ammunition, None, 1, Some("stones")),
@@ -622,7 +663,7 @@ pub const COMMON_ITEMS: &[Common] = {
         common("Military oil", 1, Consumable, Some(13), 2, None),
         common("Gunpowder", 1, Consumable, Some(13), 2, None),
         common("Hammer", 1, Other, None, 2, None),
-        common("Lantern", 1, Light, None, 3, None),
+        common("Lantern", 1, Light, None, 3, Some("oil")),
         common("Crowbar", 1, Other, None, 3, None),
         common("Spear", 1, Weapon, None, 3, None),
         common("Bow", 1, Ranged, None, 3, Some("arrows")),
@@ -641,8 +682,9 @@ impl Common {
     /// The item this entry adds.
     pub fn item(&self) -> Item {
         let ammo = self.ammo.map(str::to_string);
+        // A ranged weapon needs its ammunition as a lantern needs its oil.
         let (needs_ammo, ammo_type) = match self.kind {
-            ItemKind::Ranged => (ammo, None),
+            ItemKind::Ranged | ItemKind::Light => (ammo, None),
             _ => (None, ammo),
         };
         Item {
@@ -855,18 +897,98 @@ impl Inventory {
         out
     }
 
-    /// Light sources with a Depletion score, on any carrier, as (carrier, item) positions: what
-    /// the referee's encounter die (a 6) asks to check for Depletion ("Encounter Check").
-    pub fn light_sources(&self) -> Vec<(usize, usize)> {
+    /// Every light source in use and what its Depletion check falls on. A light with neither
+    /// a Depletion score nor a fuel named (a glowing stone) needs no check and is left out.
+    pub fn lights_in_use(&self) -> Vec<LightCheck> {
         let mut out = Vec::new();
         for (ci, c) in self.carriers.iter().enumerate() {
             for (ii, it) in c.items.iter().enumerate() {
-                if it.kind == ItemKind::Light && it.depletion.is_some() {
-                    out.push((ci, ii));
+                if it.kind != ItemKind::Light || !it.lit {
+                    continue;
                 }
+                let burns = match (&it.depletion, &it.needs_ammo) {
+                    (Some(_), _) => Some((ci, ii)),
+                    (None, Some(fuel)) => self.fuel_for(ci, fuel),
+                    (None, None) => continue,
+                };
+                out.push(LightCheck {
+                    light: (ci, ii),
+                    burns,
+                });
             }
         }
         out
+    }
+
+    /// The first fuel of this type with a Depletion score, on carrier `near` first: what a
+    /// light there burns.
+    pub fn fuel_for(&self, near: usize, fuel: &str) -> Option<(usize, usize)> {
+        let order = std::iter::once(near).chain((0..self.carriers.len()).filter(|&c| c != near));
+        for ci in order {
+            let c = self.carriers.get(ci)?;
+            if let Some(ii) = c.items.iter().position(|it| {
+                it.kind != ItemKind::Light
+                    && it.depletion.is_some()
+                    && it.ammo_type.as_deref().is_some_and(|t| same_ammo(t, fuel))
+            }) {
+                return Some((ci, ii));
+            }
+        }
+        None
+    }
+
+    /// An encounter die's 6 ("Encounter Check"): every light source in use is checked for
+    /// Depletion, itself or the fuel it burns, each item once however many lights share it.
+    /// An item on its last use is used up without a roll; a light whose fuel is used up, or
+    /// that has none, goes out. Returns one entry per light, in gear order (empty when no
+    /// light is in use).
+    pub fn burn_lights<R: Rng + ?Sized>(&mut self, rng: &mut R) -> RulesResult<Vec<LightBurn>> {
+        let checks = self.lights_in_use();
+        let mut done: Vec<((usize, usize), bool)> = Vec::new();
+        let mut out = Vec::with_capacity(checks.len());
+        for check in &checks {
+            let (lc, li) = check.light;
+            let light = self.carriers[lc].items[li].name.clone();
+            let Some((ci, ii)) = check.burns else {
+                self.carriers[lc].items[li].lit = false;
+                out.push(LightBurn {
+                    light,
+                    fuel: None,
+                    burn: Burn::NoFuel,
+                });
+                continue;
+            };
+            let fuel = ((ci, ii) != check.light).then(|| self.carriers[ci].items[ii].name.clone());
+            let burn = if let Some(&(_, gone)) = done.iter().find(|d| d.0 == (ci, ii)) {
+                if gone {
+                    self.carriers[lc].items[li].lit = false;
+                }
+                Burn::Shared
+            } else {
+                let it = &mut self.carriers[ci].items[ii];
+                let score = it.depletion.unwrap_or(20);
+                if it.last_use {
+                    done.push(((ci, ii), true));
+                    self.carriers[lc].items[li].lit = false;
+                    Burn::UsedUp
+                } else {
+                    let roll = depletion_check(rng, score)?;
+                    if roll.reading == DepletionReading::LastUse {
+                        it.last_use = true;
+                    }
+                    done.push(((ci, ii), false));
+                    Burn::Checked(roll)
+                }
+            };
+            out.push(LightBurn { light, fuel, burn });
+        }
+        // Used-up items leave last, from the back, so earlier positions stay valid.
+        let mut gone: Vec<(usize, usize)> = done.iter().filter(|d| d.1).map(|d| d.0).collect();
+        gone.sort_unstable_by(|a, b| b.cmp(a));
+        for (ci, ii) in gone {
+            self.carriers[ci].items.remove(ii);
+        }
+        Ok(out)
     }
 
     /// Cash value of every treasure or commodity carried, on every carrier.

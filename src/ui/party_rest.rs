@@ -80,16 +80,17 @@ pub fn PartyRest(#[prop(optional, into)] me: Option<String>) -> impl IntoView {
                         gear.into_iter().flat_map(move |g| {
                             g.rations().into_iter().map(move |(ci, ii)| {
                                 let it = &g.carriers[ci].items[ii];
-                                let mut words = it.name.clone();
+                                // The carrier's name first: a phone's select shows only the
+                                // start of the line.
+                                let mut words = format!("{}'s {}", c.name, it.name);
+                                if ci > 0 {
+                                    words.push_str(&format!(" on {}", g.carriers[ci].name));
+                                }
                                 if let Some(d) = it.depletion {
                                     words.push_str(&format!(" (Depletion {d}+)"));
                                 }
                                 if it.last_use {
                                     words.push_str(", last use");
-                                }
-                                words.push_str(&format!(", carried by {}", c.name));
-                                if ci > 0 {
-                                    words.push_str(&format!(" on {}", g.carriers[ci].name));
                                 }
                                 let pick = RationsPick {
                                     id: c.id.clone(),

@@ -275,35 +275,6 @@ pub fn ExpeditionReferee() -> impl IntoView {
             Err(e) => e.to_string(),
         }
     };
-    // The light sources each character carries, for the Depletion prompt of a 6; each name
-    // opens the sheet, where Use rolls the check.
-    let lights = move || {
-        state.roster.with(|r| {
-            r.characters
-                .iter()
-                .filter_map(|c| {
-                    let inv = c.expedition()?.gear();
-                    let items: Vec<String> = inv
-                        .light_sources()
-                        .into_iter()
-                        .map(|(ci, ii)| {
-                            let it = &inv.carriers[ci].items[ii];
-                            format!("{} ({}+)", it.name, it.depletion.unwrap_or_default())
-                        })
-                        .collect();
-                    (!items.is_empty()).then(|| {
-                        view! {
-                            <li>
-                                <a href=sheet_href(&c.id)>{c.name.clone()}</a>
-                                ": "
-                                {items.join(", ")}
-                            </li>
-                        }
-                    })
-                })
-                .collect_view()
-        })
-    };
     let v = view! {
         <section class="screen sheet columns exp-ref" aria-label="Expedition referee">
             <header class="sheet-head wide">
@@ -322,8 +293,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <h2 id="ref-rolls">"Table rolls"</h2>
                 <h3>"Encounter check"</h3>
                 {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
-                <p class="hint">"On an exploration 6 the lights burn down: call for Depletion checks."</p>
-                <ul class="list-plain" aria-label="Light sources carried">{lights}</ul>
+                <LightsBurn/>
                 <div class="exp-actions">
                     <button type="button" on:click=move |_| roll(TableRoll::Reaction)>"Reaction (d10)"</button>
                     <button type="button" on:click=move |_| roll(TableRoll::Distance)>"Distance (d6)"</button>
@@ -410,6 +380,98 @@ pub fn ExpeditionReferee() -> impl IntoView {
         }
     });
     v
+}
+
+/// The encounter die's 6: every light in use among the characters at the table is checked for
+/// Depletion (a lantern through its oil), the results beside the button and on each sheet.
+#[component]
+fn LightsBurn() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let doc = state.doc::<PartyDoc>();
+    let lines = RwSignal::new(Vec::<String>::new());
+    // (id, name, lights in use in words) for each character at the table with a light lit.
+    let lit = move || {
+        doc.with(|d| {
+            state.roster.with(|r| {
+                d.resting(r)
+                    .into_iter()
+                    .filter_map(|c| {
+                        let g = c.expedition()?.gear();
+                        let words: Vec<String> = g
+                            .lights_in_use()
+                            .into_iter()
+                            .map(|l| {
+                                let it = &g.carriers[l.light.0].items[l.light.1];
+                                match l.burns {
+                                    Some(f) if f != l.light => {
+                                        let f = &g.carriers[f.0].items[f.1];
+                                        format!(
+                                            "{} ({} {}+)",
+                                            it.name,
+                                            f.name,
+                                            f.depletion.unwrap_or_default()
+                                        )
+                                    }
+                                    Some(_) => format!(
+                                        "{} ({}+)",
+                                        it.name,
+                                        it.depletion.unwrap_or_default()
+                                    ),
+                                    None => format!("{} (no fuel)", it.name),
+                                }
+                            })
+                            .collect();
+                        (!words.is_empty())
+                            .then(|| (c.id.clone(), c.name.clone(), words.join(", ")))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    let burn = move |_| {
+        let who = lit();
+        if who.is_empty() {
+            return lines.set(vec![
+                "No light in use at the table: nothing to check.".into(),
+            ]);
+        }
+        let out = who
+            .into_iter()
+            .map(|(id, name, _)| {
+                let edit = ExpEdit::Roll(CryptoRng.next_u64(), Procedure::LightsBurn);
+                match state.dispatch(CharacterAction::EditExpedition {
+                    id: id.clone(),
+                    edit,
+                }) {
+                    Ok(()) => {
+                        let line = state.roster.with_untracked(|r| {
+                            r.get(&id)
+                                .and_then(|c| c.expedition()?.last().map(str::to_string))
+                                .unwrap_or_default()
+                        });
+                        format!(
+                            "{name}: {}",
+                            line.trim_start_matches("The lights burn down. ")
+                        )
+                    }
+                    Err(why) => format!("{name}: {why}"),
+                }
+            })
+            .collect();
+        lines.set(out);
+    };
+    view! {
+        <p class="hint">"On a 6 the lights burn down: every light in use is checked for Depletion, a lantern through its oil. Players light and put out their lights on their sheets."</p>
+        <ul class="list-plain" aria-label="Lights in use">
+            {move || lit().into_iter().map(|(id, name, words)| view! {
+                <li><a href=sheet_href(&id)>{name}</a>": "{words}</li>
+            }).collect_view()}
+        </ul>
+        <button type="button" on:click=burn>"Encounter 6: check every light in use"</button>
+        <div role="status" aria-label="Lights"><ul class="list-plain said">
+            {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+        </ul></div>
+    }
 }
 
 /// The end of a session ("End of Session Procedures"): back in a safe haven, nothing to roll;

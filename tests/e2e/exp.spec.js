@@ -104,8 +104,8 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   expect(cashBefore).toBeGreaterThanOrEqual(10);
   // Scarcity is the Referee's call: the normal price first, then +1 when it is ruled.
   await expect(sheet(page)).toContainText("Cost 5 − Wealth 1: wager Cash against Ob 4");
-  await sheet(page).getByLabel("Scarcity").fill("1");
-  await sheet(page).getByLabel("Scarcity").blur();
+  await sheet(page).getByLabel("Scarcity (Referee's call, usually +1)", { exact: true }).fill("1");
+  await sheet(page).getByLabel("Scarcity (Referee's call, usually +1)", { exact: true }).blur();
   await expect(sheet(page)).toContainText("Cost 6 − Wealth 1: wager Cash against Ob 5");
   // Selling goods of Cost 5 at Wealth 1 rolls 4 dice (scarcity only raises a price to buy).
   await sheet(page).getByRole("button", { name: "Sell goods of this Cost" }).click();
@@ -237,6 +237,12 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
     await sheet(page).getByLabel("Search").fill(spell);
     await sheet(page).getByRole("button", { name: new RegExp(`^Learn ${spell}`) }).click();
   }
+  // The Referee's scarcity for a runestone is set per purchase: Gleam (Ob 2) costs 6, then 7.
+  await sheet(page).getByLabel("Search").fill("Gleam");
+  await expect(sheet(page).getByRole("button", { name: "Buy runestone (Cost 6): Gleam" })).toBeVisible();
+  await sheet(page).getByLabel("Runestone scarcity (Referee's call, usually +1)").fill("1");
+  await sheet(page).getByLabel("Runestone scarcity (Referee's call, usually +1)").blur();
+  await expect(sheet(page).getByRole("button", { name: "Buy runestone (Cost 7): Gleam" })).toBeVisible();
   await sheet(page).getByLabel("Ritual HP (+1d each)").fill("1");
   await sheet(page).getByLabel("Ritual HP (+1d each)").blur();
   await sheet(page).getByLabel("Ritual Cash (+1d each)").fill("2");
@@ -365,7 +371,7 @@ test("the party rests on one member's Rations: one Depletion check, everyone at 
   await sheet(page).getByLabel("HP to take or heal").fill("3");
   await sheet(page).getByRole("button", { name: "Take it" }).click();
   const rest = sheet(page).locator(".party-rest");
-  await expect(rest.getByRole("combobox", { name: "Rations to spend" })).toContainText("Rations (Depletion 11+), carried by Ada");
+  await expect(rest.getByRole("combobox", { name: "Rations to spend" })).toContainText("Ada's Rations (Depletion 11+)");
 
   // The referee calls the short rest: Ada's Rations are checked once, Bram heals on them.
   await page.goto(app.server.url + "#/table/expedition");
@@ -389,6 +395,37 @@ test("the party rests on one member's Rations: one Depletion check, everyone at 
   await expect(mine.nth(0)).toHaveText(/^Bram: Long rest: regained 0 HP; Blocks and spells restored\. Ada spent the Rations\.$/);
   await expect(mine.nth(1)).toHaveText(/^Ada: Long rest: .*Rations (Depletion d20 \d+|were on their last use)/);
   await expect(mine.nth(1)).toBeInViewport();
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
+test("an encounter 6 checks every light in use: a lit lantern through its oil, unlit torches not", async ({ page }) => {
+  const app = await openApp(page);
+  await newCharacter(app, page, "Ada");
+  for (const item of ["Lantern", "Lantern oil", "Torches"]) await carry(page, item);
+  const lights = sheet(page).getByRole("list", { name: "Light sources" });
+  await expect(lights.getByRole("listitem")).toHaveCount(2);
+  await expect(lights.getByRole("listitem").first()).toContainText("Lantern: burns Lantern oil (14+)");
+  await lights.getByRole("button", { name: "Light Lantern" }).click();
+  await expect(lights.getByRole("button", { name: "Put out Lantern" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto(app.server.url + "#/table/expedition");
+  const ref = page.locator(".exp-ref");
+  await expect(ref.getByRole("list", { name: "Lights in use" })).toHaveText("Ada: Lantern (Lantern oil 14+)");
+  await ref.getByRole("button", { name: "Encounter 6: check every light in use" }).click();
+  const said = ref.getByRole("status", { name: "Lights" }).getByRole("listitem");
+  await expect(said).toHaveCount(1);
+  await expect(said).toHaveText(/^Ada: Lantern \(Lantern oil\): Depletion d20 \d+, (holds|last use marked)/);
+  await expect(said).not.toContainText("Torches");
+  await audit(page, "expedition lights");
+
+  // The sheet keeps the check, and a player can put the lantern out.
+  await page.goto(app.server.url + "#/");
+  await app.card("Ada").getByRole("link", { name: "Ada" }).click();
+  await expect(latest(page)).toContainText("The lights burn down. Lantern (Lantern oil): Depletion d20");
+  await lights.getByRole("button", { name: "Put out Lantern" }).click();
+  await sheet(page).getByRole("button", { name: "Encounter 6: check the lights in use" }).click();
+  await expect(sheet(page).getByRole("status").filter({ hasText: "No light source is in use" })).toBeVisible();
   expect(app.errors).toEqual([]);
   await app.close();
 });

@@ -665,31 +665,61 @@ fn selling_rolls_cost_minus_wealth_dice() {
     assert!(s.apply(ExpEdit::Roll(2, Procedure::Sell(101))).is_err());
 }
 
+fn rune(spell: &str, scarcity: u32, wager: u32) -> Procedure {
+    Procedure::Runestone {
+        spell: spell.into(),
+        scarcity,
+        wager,
+    }
+}
+
+#[test]
+fn runestone_scarcity_is_set_per_purchase() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Wealth(6)).unwrap();
+    s.apply(ExpEdit::Cash(3, "Purse".into())).unwrap();
+    // Conduit (Ob 2) costs 6, within Wealth 6; scarcity +1 makes it 7: a wager against Ob 1,
+    // which one Cash die makes with probability 1/2 (a 4, 5 or 6).
+    let mut bought = 0;
+    for seed in 0..200u64 {
+        let mut t = s.clone();
+        t.apply(ExpEdit::Roll(seed, rune("Conduit", 1, 1))).unwrap();
+        let line = t.last().unwrap().to_string();
+        assert!(
+            line.starts_with(
+                "Runestone of Conduit (scarcity +1): Cost 7 − Wealth 6: wager Cash against Ob 1, rolled "
+            ),
+            "{line}"
+        );
+        assert_eq!(t.core.purse.cash, 2, "the wager is spent either way");
+        bought += usize::from(t.core.spells.len() == 1);
+    }
+    // 200 fair coin flips: 100 expected; outside 70..130 has probability below 1e-5.
+    assert!((70..=130).contains(&bought), "{bought} of 200");
+    // Over the Referee's limit, refused with nothing spent.
+    let before = s.clone();
+    assert!(s.apply(ExpEdit::Roll(1, rune("Conduit", 6, 1))).is_err());
+    assert_eq!(s, before);
+}
+
 #[test]
 fn runestones_cost_three_times_ob_and_are_learned_when_bought() {
     let mut s = sheet();
     s.apply(ExpEdit::Wealth(6)).unwrap();
     s.apply(ExpEdit::Cash(2, "Purse".into())).unwrap();
     // Conduit is Ob 2: Cost 6 is within Wealth 6, so one Cash die and no roll.
-    s.apply(ExpEdit::Roll(3, Procedure::Runestone("Conduit".into(), 1)))
-        .unwrap();
+    s.apply(ExpEdit::Roll(3, rune("Conduit", 0, 1))).unwrap();
     assert_eq!(s.core.purse.cash, 1);
     assert_eq!(s.core.spells.len(), 1);
     assert!(s.last().unwrap().ends_with("Bought and learned (Cash 1)."));
     let before = s.clone();
     assert!(
-        s.apply(ExpEdit::Roll(3, Procedure::Runestone("Conduit".into(), 1)))
+        s.apply(ExpEdit::Roll(3, rune("Conduit", 0, 1)))
             .unwrap_err()
             .to_string()
             .contains("already known")
     );
-    assert!(
-        s.apply(ExpEdit::Roll(
-            3,
-            Procedure::Runestone("Fell Blast".into(), 1)
-        ))
-        .is_err()
-    );
+    assert!(s.apply(ExpEdit::Roll(3, rune("Fell Blast", 0, 1))).is_err());
     assert_eq!(s, before);
 }
 
@@ -1149,4 +1179,78 @@ proptest! {
             prop_assert!(s.validate().is_empty(), "{:?}", s.validate());
         }
     }
+}
+
+#[test]
+fn an_encounter_six_checks_the_lantern_oil_from_the_sheet() {
+    use satchel::rules::inventory::COMMON_ITEMS;
+    let mut s = sheet();
+    let common = |n: &str| COMMON_ITEMS.iter().find(|c| c.name == n).unwrap().item();
+    for n in ["Lantern", "Lantern oil"] {
+        s.apply(ExpEdit::Gear(GearEdit::Add {
+            carrier: 0,
+            item: common(n),
+        }))
+        .unwrap();
+    }
+    // Nothing lit: refused with words, nothing changes.
+    let before = s.clone();
+    let err = s
+        .apply(ExpEdit::Roll(1, Procedure::LightsBurn))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("No light source is in use"), "{err}");
+    assert_eq!(s, before);
+    s.apply(ExpEdit::Gear(GearEdit::Light {
+        carrier: 0,
+        index: 0,
+        on: true,
+    }))
+    .unwrap();
+    for seed in 0..40u64 {
+        let mut t = s.clone();
+        t.apply(ExpEdit::Roll(seed, Procedure::LightsBurn)).unwrap();
+        let line = t.last().unwrap().to_string();
+        let face: u8 = line
+            .split("d20 ")
+            .nth(1)
+            .and_then(|x| x.split(',').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("a d20 face in {line}"));
+        assert!(
+            line.starts_with("The lights burn down. Lantern (Lantern oil): Depletion d20 "),
+            "{line}"
+        );
+        assert_eq!(t.gear.carriers[0].items[1].last_use, face >= 14, "{line}");
+        // The same seed replays the same line.
+        let mut u = s.clone();
+        u.apply(ExpEdit::Roll(seed, Procedure::LightsBurn)).unwrap();
+        assert_eq!(u.last(), t.last());
+    }
+}
+
+#[test]
+fn a_lantern_saved_before_lights_named_their_fuel_burns_oil_after_loading() {
+    let mut s = sheet();
+    for (name, kind, dep) in [
+        ("Lantern", ItemKind::Light, None),
+        ("Lantern oil", ItemKind::Consumable, Some(14)),
+    ] {
+        s.apply(ExpEdit::Gear(GearEdit::Add {
+            carrier: 0,
+            item: Item {
+                kind,
+                depletion: dep,
+                ..Item::new(name)
+            },
+        }))
+        .unwrap();
+    }
+    s.migrate();
+    let items = &s.gear.carriers[0].items;
+    assert_eq!(items[0].needs_ammo.as_deref(), Some("oil"));
+    assert_eq!(items[1].ammo_type.as_deref(), Some("oil"));
+    let again = s.clone();
+    s.migrate();
+    assert_eq!(s, again, "migration is idempotent");
 }

@@ -541,16 +541,124 @@ proptest! {
 }
 
 #[test]
-fn light_sources_for_the_encounter_die_and_expendable_kinds() {
+fn expendable_kinds() {
+    assert!(ItemKind::Ammunition.is_expendable());
+    assert!(!ItemKind::Weapon.is_expendable());
+}
+
+// ---- Lights in use and the encounter die's 6 ---------------------------------------------------
+
+fn light(inv: &mut Inventory, carrier: usize, index: usize, on: bool) -> Result<(), String> {
+    apply_gear(inv, GearEdit::Light { carrier, index, on })
+}
+
+/// Own slots: Lantern, Rope, Torches; the mule: Torches, Lantern oil.
+fn lights_kit() -> Inventory {
     let mut inv = with_mule();
     add(&mut inv, 0, common("Lantern")).unwrap();
     add(&mut inv, 0, common("Rope")).unwrap();
     add(&mut inv, 1, common("Torches")).unwrap();
     add(&mut inv, 0, common("Torches")).unwrap();
-    // The lantern has no Depletion score; its oil does.
-    assert_eq!(inv.light_sources(), vec![(0, 2), (1, 0)]);
-    assert!(ItemKind::Ammunition.is_expendable());
-    assert!(!ItemKind::Weapon.is_expendable());
+    add(&mut inv, 1, common("Lantern oil")).unwrap();
+    inv
+}
+
+#[test]
+fn a_lit_lantern_is_checked_through_its_oil_and_only_lights_in_use_are_checked() {
+    use rand::SeedableRng;
+    use satchel::rules::inventory::{Burn, LightCheck};
+    let mut inv = lights_kit();
+    // Nothing lit: nothing to check, and a 6 changes nothing.
+    assert!(inv.lights_in_use().is_empty());
+    let before = inv.clone();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    assert!(inv.burn_lights(&mut rng).unwrap().is_empty());
+    assert_eq!(inv, before);
+    // Rope is no light; the lantern and the mule's torches are lit.
+    let err = light(&mut inv, 0, 1, true).unwrap_err();
+    assert!(err.contains("not a light source"), "{err}");
+    light(&mut inv, 0, 0, true).unwrap();
+    light(&mut inv, 1, 0, true).unwrap();
+    assert_eq!(
+        inv.lights_in_use(),
+        vec![
+            LightCheck {
+                light: (0, 0),
+                burns: Some((1, 1))
+            },
+            LightCheck {
+                light: (1, 0),
+                burns: Some((1, 0))
+            },
+        ]
+    );
+    // Over seeds, each check reads its own d20 against its own score (oil 14+, torches 15+),
+    // marks what it checked, and leaves the unlit torches alone.
+    let mut oil_marked = None;
+    for seed in 0..300u64 {
+        let mut t = inv.clone();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let burns = t.burn_lights(&mut rng).unwrap();
+        assert_eq!(burns.len(), 2);
+        assert_eq!(
+            (burns[0].light.as_str(), burns[0].fuel.as_deref()),
+            ("Lantern", Some("Lantern oil"))
+        );
+        assert_eq!(
+            (burns[1].light.as_str(), burns[1].fuel.as_deref()),
+            ("Torches", None)
+        );
+        for (b, (ci, ii), score) in [(&burns[0], (1, 1), 14), (&burns[1], (1, 0), 15)] {
+            let Burn::Checked(r) = &b.burn else {
+                panic!("a fresh item is rolled: {b:?}")
+            };
+            assert_eq!(r.faces.len(), 1);
+            let last = r.faces[0] >= score;
+            assert_eq!(r.reading == DepletionReading::LastUse, last);
+            assert_eq!(t.carriers[ci].items[ii].last_use, last);
+        }
+        assert!(
+            !t.carriers[0].items[0].last_use,
+            "the lantern itself is never checked"
+        );
+        assert!(
+            !t.carriers[0].items[2].last_use,
+            "unlit torches are not checked"
+        );
+        if t.carriers[1].items[1].last_use && oil_marked.is_none() {
+            oil_marked = Some(t);
+        }
+    }
+    // The oil on its last use: the next 6 uses it up and the lantern goes out.
+    let mut t = oil_marked.expect("a 14 or more turns up within 300 seeds");
+    light(&mut t, 1, 0, false).unwrap();
+    let burns = t.burn_lights(&mut rng).unwrap();
+    assert_eq!(burns.len(), 1);
+    assert_eq!(burns[0].burn, Burn::UsedUp);
+    assert!(!t.carriers[1].items.iter().any(|i| i.name == "Lantern oil"));
+    assert!(
+        !t.carriers[0].items[0].lit,
+        "no oil left: the lantern is out"
+    );
+    // Lit again with no oil carried: it goes out at the next 6 without a roll.
+    light(&mut t, 0, 0, true).unwrap();
+    assert_eq!(t.lights_in_use()[0].burns, None);
+    assert_eq!(t.burn_lights(&mut rng).unwrap()[0].burn, Burn::NoFuel);
+    assert!(!t.carriers[0].items[0].lit);
+}
+
+#[test]
+fn two_lanterns_on_one_flask_of_oil_make_one_check() {
+    use rand::SeedableRng;
+    use satchel::rules::inventory::Burn;
+    let mut inv = lights_kit();
+    add(&mut inv, 0, common("Lantern")).unwrap();
+    light(&mut inv, 0, 0, true).unwrap();
+    light(&mut inv, 0, 3, true).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let burns = inv.burn_lights(&mut rng).unwrap();
+    assert!(matches!(burns[0].burn, Burn::Checked(_)));
+    assert_eq!(burns[1].burn, Burn::Shared);
 }
 
 // ---- The party's treasure pay-out --------------------------------------------------------

@@ -374,8 +374,8 @@ pub const FIELDS: [(&str, &str, &str, i64); 7] = [
     ("value", "Cash value", "", 100_000),
     (
         "ammo",
-        "Ammunition type",
-        "What a ranged weapon shoots or ammunition holds, e.g. arrows",
+        "Ammunition or fuel",
+        "What a ranged weapon shoots or a lantern burns, or what this item is: arrows, oil",
         0,
     ),
     ("notes", "Notes", "", 0),

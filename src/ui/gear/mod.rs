@@ -383,7 +383,7 @@ pub fn Gear(
                     "notes" => it.notes = v,
                     _ => {
                         let t = (!v.trim().is_empty()).then(|| v.trim().to_string());
-                        if it.kind == ItemKind::Ranged {
+                        if matches!(it.kind, ItemKind::Ranged | ItemKind::Light) {
                             (it.needs_ammo, it.ammo_type) = (t, None);
                         } else {
                             (it.needs_ammo, it.ammo_type) = (None, t);

@@ -447,6 +447,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 </div>
             </Show>
             <Protection ctx/>
+            <Lights ctx/>
             <Rest ctx/>
         </section>
     }
@@ -506,6 +507,95 @@ fn Protection(ctx: Ctx) -> impl IntoView {
                 }
             }}
         </p>
+    }
+}
+
+/// Light sources carried, each lit or put out here, and the encounter die's 6: every light in
+/// use is checked for Depletion, a lantern through the oil it burns.
+#[component]
+fn Lights(ctx: Ctx) -> impl IntoView {
+    let s = ctx.s;
+    let said = RwSignal::new(String::new());
+    let rows = move || {
+        s.with(|s| {
+            let g = &s.gear;
+            g.carriers
+                .iter()
+                .enumerate()
+                .flat_map(|(ci, c)| c.items.iter().enumerate().map(move |(ii, it)| (ci, ii, it)))
+                .filter(|(_, _, it)| it.kind == ItemKind::Light)
+                .map(|(ci, ii, it)| {
+                    let mut words = it.name.clone();
+                    if ci > 0 {
+                        words.push_str(&format!(" (on {})", g.carriers[ci].name));
+                    }
+                    let burns = match (it.depletion, &it.needs_ammo) {
+                        (Some(d), _) => format!("Depletion {d}+"),
+                        (None, Some(fuel)) => match g.fuel_for(ci, fuel) {
+                            Some((fc, fi)) => {
+                                let f = &g.carriers[fc].items[fi];
+                                format!(
+                                    "burns {} ({}+{})",
+                                    f.name,
+                                    f.depletion.unwrap_or_default(),
+                                    if f.last_use { ", last use" } else { "" }
+                                )
+                            }
+                            None => format!("burns {fuel}"),
+                        },
+                        (None, None) => "nothing to check".into(),
+                    };
+                    let lit = it.lit;
+                    let name = it.name.clone();
+                    view! {
+                        <li>
+                            <span>{format!("{words}: {burns}{}", if lit { ". Lit" } else { "" })}</span>
+                            " "
+                            <button
+                                type="button"
+                                aria-pressed=lit.to_string()
+                                on:click=move |_| {
+                                    let edit = ExpEdit::Gear(GearEdit::Light { carrier: ci, index: ii, on: !lit });
+                                    said.set(match ctx.editor().try_edit(edit) {
+                                        Ok(()) if lit => format!("{name} put out."),
+                                        Ok(()) => format!("{name} lit."),
+                                        Err(why) => why,
+                                    });
+                                }
+                            >
+                                {format!("{} {}", if lit { "Put out" } else { "Light" }, it.name)}
+                            </button>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let any = move || {
+        s.with(|s| {
+            s.gear
+                .carriers
+                .iter()
+                .flat_map(|c| &c.items)
+                .any(|i| i.kind == ItemKind::Light)
+        })
+    };
+    let burn = move |_| {
+        let edit = ExpEdit::Roll(CryptoRng.next_u64(), Procedure::LightsBurn);
+        said.set(match ctx.editor().try_edit(edit) {
+            Ok(()) => s.with_untracked(|s| s.last().unwrap_or_default().to_string()),
+            Err(why) => why,
+        });
+    };
+    view! {
+        <Show when=any>
+            <div class="no-print">
+                <h3>"Lights"</h3>
+                <ul class="list-plain" aria-label="Light sources">{rows}</ul>
+                <button type="button" on:click=burn>"Encounter 6: check the lights in use"</button>
+                <p class="said" role="status">{move || said.get()}</p>
+            </div>
+        </Show>
     }
 }
 

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::{Ctx, local};
 use crate::model::exp_sheet::{ExpEdit, ListKind, Procedure};
 use crate::rules::expedition::magic::DurationUnit;
+use crate::rules::expedition::money::MAX_SCARCITY;
 use crate::rules::expedition::objective::channeling_objective;
 use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::spells::{CATALOGUE, Family, find_spell};
@@ -28,6 +29,9 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     let query = RwSignal::new(String::new());
     let family = RwSignal::new(String::new());
     let wager = RwSignal::new(1i64);
+    // The Referee's scarcity for the next runestone bought (RULINGS: editable per purchase).
+    let scarcity = RwSignal::new(0i64);
+    let scarce = move || scarcity.get().clamp(0, MAX_SCARCITY.into()) as u32;
     let rit_hp = RwSignal::new(0i64);
     let rit_cash = RwSignal::new(0i64);
     let fb_area = RwSignal::new(false);
@@ -174,10 +178,14 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                         {cost.map(|c| view! {
                             <button
                                 type="button"
-                                aria-label=format!("Buy runestone (Cost {c}): {name}")
-                                on:click=move |_| ctx.roll(Procedure::Runestone(name.into(), wager.get_untracked().max(0) as u32))
+                                aria-label=move || format!("Buy runestone (Cost {}): {name}", c + scarce())
+                                on:click=move |_| ctx.roll(Procedure::Runestone {
+                                    spell: name.into(),
+                                    scarcity: scarce(),
+                                    wager: wager.get_untracked().max(0) as u32,
+                                })
                             >
-                                {format!("Buy runestone (Cost {c})")}
+                                {move || format!("Buy runestone (Cost {})", c + scarce())}
                             </button>
                         })}
                     </li>
@@ -225,7 +233,10 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                         </select>
                     </div>
                 </div>
-                {local("Cash to wager on a runestone", wager, 1, 200)}
+                <div class="exp-row">
+                    {local("Cash to wager on a runestone", wager, 1, 200)}
+                    {local("Runestone scarcity (Referee's call, usually +1)", scarcity, 0, MAX_SCARCITY.into())}
+                </div>
                 <ul class="list-plain exp-catalogue">{catalogue}</ul>
             </details>
         </section>

@@ -107,10 +107,29 @@ impl fmt::Display for EditError {
                 f,
                 "That {what} is no longer there (another tab may have changed it)."
             ),
-            EditError::Expedition(e) => sentence(f, &e.to_string()),
+            EditError::Expedition(e) => sentence(f, &rules_words(e)),
             EditError::Ix(e) => sentence(f, &e.to_string()),
             EditError::Refused(why) => f.write_str(why),
         }
+    }
+}
+
+/// A rules refusal in a player's words: the engine names a field by its path
+/// ("abilities.might"), which reads like program output beside a button, so a path keeps only
+/// its last part ("might").
+fn rules_words(e: &RulesError) -> String {
+    match e {
+        RulesError::OutOfRange {
+            field,
+            value,
+            min,
+            max,
+        } => {
+            let last = field.rsplit('.').next().unwrap_or(field);
+            let name = last.split('[').next().unwrap_or(last).replace('_', " ");
+            format!("{name} is {value}, but it must be between {min} and {max}")
+        }
+        other => other.to_string(),
     }
 }
 

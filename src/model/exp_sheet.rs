@@ -26,7 +26,8 @@ use crate::rules::expedition::social::{
 };
 use crate::rules::expedition::spells::find_spell;
 use crate::rules::expedition::tables::{
-    DepletionReading, DownAndOutReading, down_and_out_roll, recognition_roll,
+    DepletionReading, Disposition, DownAndOutReading, down_and_out_roll, morale_check,
+    recognition_roll,
 };
 use crate::rules::inventory::{Burn, COMMON_ITEMS, Inventory, Item, ItemKind, LightBurn};
 
@@ -242,6 +243,16 @@ pub enum Procedure {
         factors: ConnectionsFactors,
         /// The relevant faction, if any.
         faction: Option<String>,
+    },
+    /// A trained animal's Morale Check: a d6 against its disposition (3+, 4+ or 5+); in
+    /// mortal danger it fails without a roll.
+    BeastMorale {
+        /// Index of the animal among the companions.
+        companion: usize,
+        /// How steady the beast is.
+        disposition: Disposition,
+        /// Impending mortal danger: the check fails.
+        mortal_danger: bool,
     },
     /// A hireling's morale: the character's Presence against `opposition` dice (0: the
     /// hireling's own pool).
@@ -1211,6 +1222,30 @@ impl ExpSheet {
                     v.b_successes,
                     r.words()
                 )
+            }
+            Procedure::BeastMorale {
+                companion,
+                disposition,
+                mortal_danger,
+            } => {
+                let p = c
+                    .companions
+                    .get_mut(companion)
+                    .ok_or("No such companion.")?;
+                if p.kind != CompanionKind::Animal {
+                    return Err(format!(
+                        "{} is not a trained animal: the d6 Morale Check is for beasts bought and trained; followers and animal companions are loyal, and hirelings check by contested Presence.",
+                        p.name
+                    )
+                    .into());
+                }
+                let r = morale_check(rng, disposition, mortal_danger);
+                p.morale = Some(r.reading);
+                let how = match r.faces.first() {
+                    Some(f) => format!("d6 rolled {f} (holds on {}+)", disposition.target()),
+                    None => "in mortal danger, no roll".into(),
+                };
+                format!("Morale of {}: {how}: {}.", p.name, r.reading.words())
             }
             Procedure::Improve(stat, wager) => {
                 std::mem::swap(&mut self.gear, &mut c.inventory);

@@ -395,7 +395,7 @@ impl Inventory {
     pub fn add_carrier(&mut self, name: &str, kind: CarrierKind) -> RulesResult<()> {
         if self.carriers.iter().any(|c| c.name == name) {
             return Err(RulesError::not_allowed(&format!(
-                "carrier: \"{name}\" already exists"
+                "There is already a carrier called \"{name}\""
             )));
         }
         if self.carriers.len() >= MAX_CARRIERS {
@@ -415,12 +415,12 @@ impl Inventory {
         let i = self.carrier_index(name)?;
         if i == 0 {
             return Err(RulesError::not_allowed(
-                "carrier: the character's own slots cannot be removed",
+                "The character's own slots cannot be removed",
             ));
         }
         if self.carriers.get(i).is_some_and(|c| !c.items.is_empty()) {
             return Err(RulesError::not_allowed(&format!(
-                "carrier: \"{name}\" still carries items; move them first"
+                "\"{name}\" still carries items: move them first"
             )));
         }
         Ok(self.carriers.remove(i))
@@ -647,7 +647,7 @@ pub const COMMON_ITEMS: &[Common] = {
         common("Lantern oil", 1, Consumable, Some(14), 1, Some("oil")),
         common("Rations", 1, Rations, Some(11), 1, None),
         common("Arrows (quiver)", 1, Ammunition, None, 1, Some("arrows")),
-        common("Sling stones", 0, Ammunition, None, 1, Some("stones")),
+        common("Sling stones", 1, Ammunition, None, 1, Some("stones")),
         common(
             "Bullets (cartridge box)",
             1,
@@ -761,7 +761,7 @@ impl Inventory {
     }
 
     /// Worn armour and the shields in the character's own slots: each adds 1 to the Ob of
-    /// endurance, balance and climbing tests and of Channeling ("Armor").
+    /// endurance, flexibility, balance and climbing tests and of Channeling ("Armor").
     pub fn burdens(&self) -> Vec<&Item> {
         self.carriers
             .first()

@@ -334,6 +334,18 @@ test("Connections with factors and the Enmity flag; a hireling's morale by conte
   await comp.getByRole("button", { name: "Morale: Gil (contested Presence)" }).click();
   await expect(latest(page)).toContainText(/Morale of Gil: Presence 4 dice rolled( \d,?){4} \(\d successes\) against 2 dice rolled .*: (holds|routs)\./);
   await expect(comp.locator(".flag")).toHaveText(/Morale (holds|broke)/);
+  // A trained hound checks the Referee's d6; in mortal danger it breaks without a roll.
+  await comp.getByLabel("Name").fill("Rex");
+  await comp.getByLabel("Role").fill("Hound");
+  await comp.getByLabel("Kind").selectOption({ label: "Trained animal" });
+  await comp.getByRole("button", { name: "Add companion" }).click();
+  await comp.getByLabel("Trained animal's disposition").selectOption({ label: "Militant or savage (holds on 3+)" });
+  await comp.getByRole("button", { name: "Morale: Rex (d6)" }).click();
+  await expect(latest(page)).toContainText(/Morale of Rex: d6 rolled [1-6] \(holds on 3\+\): (holds|routs)\./);
+  await comp.getByLabel("In mortal danger (the check fails)").check();
+  await comp.getByRole("button", { name: "Morale: Rex (d6)" }).click();
+  await expect(latest(page)).toContainText("Morale of Rex: in mortal danger, no roll: routs.");
+  await expect(comp.getByRole("button", { name: "Morale: Gil (d6)" })).toHaveCount(0);
   await audit(page, "expedition connections and hirelings");
   await app.close();
 });

@@ -1107,6 +1107,82 @@ fn hireling_morale_is_contested_presence_and_recorded() {
 }
 
 #[test]
+fn a_trained_animal_checks_morale_with_a_d6_and_animal_companions_never_do() {
+    use satchel::model::seeded::Seeded;
+    use satchel::rules::expedition::character::{Companion, CompanionKind};
+    use satchel::rules::expedition::tables::{Disposition, MoraleReading, morale_check};
+    let beast = |name: &str, kind| Companion {
+        name: name.into(),
+        kind,
+        role: "Hound".into(),
+        pool: 3,
+        hp: 0,
+        max_hp: 3,
+        morale: None,
+    };
+    let mut s = sheet();
+    s.apply(ExpEdit::AddCompanion(beast("Rex", CompanionKind::Animal)))
+        .unwrap();
+    s.apply(ExpEdit::AddCompanion(beast(
+        "Wisp",
+        CompanionKind::AnimalCompanion,
+    )))
+    .unwrap();
+    let check = |companion, disposition, mortal_danger| Procedure::BeastMorale {
+        companion,
+        disposition,
+        mortal_danger,
+    };
+    // An animal companion is a follower: loyal, refused, nothing changes.
+    let before = s.clone();
+    let err = s
+        .apply(ExpEdit::Roll(1, check(1, Disposition::Average, false)))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("Wisp is not a trained animal"), "{err}");
+    assert_eq!(s, before);
+    // A trained animal: the d6 against 3+, 4+ or 5+, the same face the rules roll from the seed.
+    let mut holds = [0u32; 3];
+    for seed in 0..600u64 {
+        for (k, d) in [
+            Disposition::Militant,
+            Disposition::Average,
+            Disposition::Timid,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut t = s.clone();
+            t.apply(ExpEdit::Roll(seed, check(0, d, false))).unwrap();
+            let want = morale_check(&mut Seeded(seed), d, false);
+            assert_eq!(t.core.companions[0].morale, Some(want.reading));
+            assert_eq!(
+                t.last().unwrap(),
+                format!(
+                    "Morale of Rex: d6 rolled {} (holds on {}+): {}.",
+                    want.faces[0],
+                    d.target(),
+                    want.reading.words()
+                )
+            );
+            holds[k] += u32::from(want.reading == MoraleReading::Holds);
+        }
+    }
+    // 4/6, 3/6 and 2/6 of 600: 400, 300, 200; each within 60 (more than 4 standard deviations).
+    for (got, want) in holds.into_iter().zip([400, 300, 200]) {
+        assert!(got.abs_diff(want) <= 60, "{holds:?}");
+    }
+    // In mortal danger it breaks without a roll.
+    s.apply(ExpEdit::Roll(2, check(0, Disposition::Militant, true)))
+        .unwrap();
+    assert_eq!(s.core.companions[0].morale, Some(MoraleReading::Routs));
+    assert_eq!(
+        s.last().unwrap(),
+        "Morale of Rex: in mortal danger, no roll: routs."
+    );
+}
+
+#[test]
 fn bonus_hp_expire_at_the_rest_chosen() {
     use satchel::model::exp_sheet::BonusUntil;
     for (until, short_keeps, long_keeps) in [

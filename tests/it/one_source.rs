@@ -425,7 +425,7 @@ fn a_party_rest_makes_one_rations_check_and_marks_the_item_spent() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("Ada") && err.contains("already taken today"),
+        err.contains("Ada") && err.contains("short rest is already taken"),
         "{err}"
     );
     assert_eq!(t, before);

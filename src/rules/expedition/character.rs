@@ -59,8 +59,11 @@ pub enum CompanionKind {
     Follower,
     /// Hired for a task; checks morale by contested Presence.
     Hireling,
-    /// An animal or animal companion.
+    /// A trained beast, bought: follows commands until it fails a Morale Check (the Referee's
+    /// d6 by disposition).
     Animal,
+    /// An animal companion: an animal Follower, loyal, no morale checks.
+    AnimalCompanion,
 }
 
 /// An NPC travelling with the character: Pool, Role and HP ("3. Followers, Hirelings").
@@ -331,15 +334,15 @@ impl Character {
         let spell = find_spell(name)?;
         let Some(ob) = spell.fixed_ob() else {
             return Err(RulesError::not_allowed(
-                "runestones: Fell Blast is not sold as a runestone",
+                "Fell Blast is not sold as a runestone",
             ));
         };
         if self.spells.iter().any(|s| s.name == spell.name) {
-            return Err(RulesError::not_allowed("runestones: spell already known"));
+            return Err(RulesError::not_allowed("That spell is already known"));
         }
         if self.never_learnable.iter().any(|n| n == spell.name) {
             return Err(RulesError::not_allowed(
-                "runestones: a failed Spell Mastery means this spell can never be learned",
+                "A failed Spell Mastery means this spell can never be learned",
             ));
         }
         let cost = runestone_cost(ob)?;
@@ -446,7 +449,7 @@ impl Character {
     pub fn learn_spell(&mut self, name: &str) -> RulesResult<()> {
         let k = KnownSpell::new(name)?;
         if self.spells.iter().any(|s| s.name == k.name) {
-            return Err(RulesError::not_allowed("spells: already known"));
+            return Err(RulesError::not_allowed("That spell is already known"));
         }
         self.spells.push(k);
         Ok(())

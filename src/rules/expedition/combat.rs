@@ -93,9 +93,7 @@ fn validate_exchange(combatants: &[Combatant], threats: &[Threat]) -> RulesResul
         RulesError::check_range("threat attacker", a as i64, 0, max)?;
         RulesError::check_range("threat target", t as i64, 0, max)?;
         if a == t {
-            return Err(RulesError::not_allowed(
-                "threat: a combatant cannot threaten itself",
-            ));
+            return Err(RulesError::not_allowed("A fighter cannot threaten itself"));
         }
     }
     Ok(())

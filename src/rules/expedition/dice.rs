@@ -440,7 +440,7 @@ impl ExtendedTest {
     pub fn record(&mut self, passed: bool) -> RulesResult<ExtendedStatus> {
         if self.status() != ExtendedStatus::InProgress {
             return Err(RulesError::not_allowed(
-                "extended test: it is already over, start a new one",
+                "That extended test is over: start a new one",
             ));
         }
         if passed {

@@ -98,7 +98,7 @@ impl fmt::Display for RulesError {
             ),
             RulesError::NotEnoughCash { needed, available } => write!(
                 f,
-                "Cash: {needed} dice needed but only {available} held (Cash can never go below 0)"
+                "{needed} Cash dice needed but only {available} held (Cash never goes below 0)"
             ),
             RulesError::DoesNotFit {
                 carrier,
@@ -109,9 +109,9 @@ impl fmt::Display for RulesError {
                 "{carrier}: the item needs {needed} slots but only {free} are free"
             ),
             RulesError::UnknownSpell { name } => {
-                write!(f, "spell: \"{name}\" is not one of the 81 catalogue spells")
+                write!(f, "\"{name}\" is not one of the 81 catalogue spells")
             }
-            RulesError::NotFound { what, name } => write!(f, "{what}: no entry named \"{name}\""),
+            RulesError::NotFound { what, name } => write!(f, "There is no {what} named \"{name}\""),
             RulesError::NotAllowed { reason } => write!(f, "{reason}"),
         }
     }

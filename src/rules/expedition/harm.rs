@@ -97,7 +97,7 @@ impl Health {
     pub fn take_damage(&mut self, amount: u32) -> RulesResult<DamageReport> {
         RulesError::check_range("damage", i64::from(amount), 0, i64::from(MAX_DAMAGE))?;
         if self.dead {
-            return Err(RulesError::not_allowed("damage: the character is dead"));
+            return Err(RulesError::not_allowed("The character is dead"));
         }
         let was_down = self.is_down();
         let from_bonus = amount.min(self.bonus_hp);
@@ -137,9 +137,7 @@ impl Health {
         reading: DownAndOutReading,
     ) -> RulesResult<DownAndOutReading> {
         if self.dead {
-            return Err(RulesError::not_allowed(
-                "Down and Out: the character is already dead",
-            ));
+            return Err(RulesError::not_allowed("The character is already dead"));
         }
         match reading {
             DownAndOutReading::Death => self.dead = true,
@@ -165,9 +163,7 @@ impl Health {
         armour: bool,
     ) -> RulesResult<TableRoll<DownAndOutReading>> {
         if self.dead {
-            return Err(RulesError::not_allowed(
-                "Down and Out: the character is already dead",
-            ));
+            return Err(RulesError::not_allowed("The character is already dead"));
         }
         let roll = down_and_out_roll(rng, armour);
         self.apply_down_and_out(roll.reading)?;
@@ -226,11 +222,11 @@ impl Protection {
         match source {
             BlockSource::Armour => {
                 if !self.armour {
-                    return Err(RulesError::not_allowed("Block: no armour worn"));
+                    return Err(RulesError::not_allowed("No armour is worn to block with"));
                 }
                 if self.armour_block_used {
                     return Err(RulesError::not_allowed(
-                        "Block: the armour already blocked today (a long rest repairs it)",
+                        "The armour has already blocked today (a long rest repairs it)",
                     ));
                 }
                 self.armour_block_used = true;
@@ -238,7 +234,7 @@ impl Protection {
             BlockSource::Shield => {
                 if self.shield_blocks_used >= self.shields {
                     return Err(RulesError::not_allowed(
-                        "Block: no unused shield left (a long rest repairs them)",
+                        "Every shield has already blocked today (a long rest repairs them)",
                     ));
                 }
                 self.shield_blocks_used += 1;
@@ -333,7 +329,7 @@ pub fn long_rest<R: Rng + ?Sized>(
 pub fn rest_on_shared_rations(party: &mut [Health], long: bool) -> RulesResult<Vec<u32>> {
     if !long && party.iter().any(|h| h.short_rest_taken) {
         return Err(RulesError::not_allowed(
-            "short rest: already taken today (once per day; a long rest starts a new day)",
+            "Today's short rest is already taken (once per day; a long rest starts a new day)",
         ));
     }
     Ok(party

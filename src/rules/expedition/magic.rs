@@ -157,11 +157,11 @@ pub struct ChannelOutcome {
 
 fn check_caster(health: &Health, cost: u32) -> RulesResult<()> {
     if health.dead {
-        return Err(RulesError::not_allowed("channeling: the caster is dead"));
+        return Err(RulesError::not_allowed("A dead character cannot channel"));
     }
     if health.hp.saturating_add(health.bonus_hp) < cost.max(1) {
         return Err(RulesError::not_allowed(
-            "channeling: not enough HP to power the spell (it costs 1 HP, plus any ritual HP)",
+            "Not enough HP to power the spell: channeling costs 1 HP, plus any ritual HP",
         ));
     }
     Ok(())
@@ -182,12 +182,12 @@ pub fn channel<R: Rng + ?Sized>(
     let spell = known.spell()?;
     if spell.ob == SpellOb::VersusCombatCheck {
         return Err(RulesError::not_allowed(
-            "channeling: Fell Blast is rolled against Combat Checks, use fell_blast",
+            "Fell Blast is rolled against the targets' Combat Checks: use Cast Fell Blast",
         ));
     }
     if known.exhausted {
         return Err(RulesError::not_allowed(&format!(
-            "channeling: {} is exhausted until a long rest",
+            "{} is exhausted until a long rest",
             spell.name
         )));
     }
@@ -324,16 +324,14 @@ pub fn fell_blast<R: Rng + ?Sized>(
 pub fn infuse(known: &mut KnownSpell) -> RulesResult<()> {
     let spell = known.spell()?;
     if spell.fixed_ob().is_none() {
-        return Err(RulesError::not_allowed(
-            "infusing: Fell Blast cannot be infused",
-        ));
+        return Err(RulesError::not_allowed("Fell Blast cannot be infused"));
     }
     if known.infused {
-        return Err(RulesError::not_allowed("infusing: already infused"));
+        return Err(RulesError::not_allowed("That spell is already infused"));
     }
     if known.exhausted {
         return Err(RulesError::not_allowed(
-            "infusing: the runestone is exhausted until a long rest",
+            "The runestone is exhausted until a long rest",
         ));
     }
     known.exhausted = true;
@@ -345,7 +343,7 @@ pub fn infuse(known: &mut KnownSpell) -> RulesResult<()> {
 /// damage left.
 pub fn release_infusion_block(known: &mut KnownSpell, incoming: u32) -> RulesResult<u32> {
     if !known.infused {
-        return Err(RulesError::not_allowed("infusion: nothing infused"));
+        return Err(RulesError::not_allowed("Nothing is infused"));
     }
     known.infused = false;
     Ok(incoming.saturating_sub(1))
@@ -355,7 +353,7 @@ pub fn release_infusion_block(known: &mut KnownSpell, incoming: u32) -> RulesRes
 /// 1 HP ("2. Infusing Spells"). Returns the bonus dice.
 pub fn release_infusion_boost(known: &mut KnownSpell, health: &mut Health) -> RulesResult<u32> {
     if !known.infused {
-        return Err(RulesError::not_allowed("infusion: nothing infused"));
+        return Err(RulesError::not_allowed("Nothing is infused"));
     }
     let ob = known.spell()?.fixed_ob().unwrap_or(0);
     check_caster(health, 1)?;
@@ -397,22 +395,20 @@ pub fn spell_mastery<R: Rng + ?Sized>(
     let spell = find_spell(name)?;
     let Some(ob) = spell.fixed_ob() else {
         return Err(RulesError::not_allowed(
-            "Spell Mastery: Fell Blast is not learned from runestones",
+            "Fell Blast is not learned from runestones",
         ));
     };
     if known.iter().any(|k| k.name == spell.name) {
-        return Err(RulesError::not_allowed(
-            "Spell Mastery: spell already known",
-        ));
+        return Err(RulesError::not_allowed("That spell is already known"));
     }
     if never_learnable.iter().any(|n| n == spell.name) {
         return Err(RulesError::not_allowed(
-            "Spell Mastery: a failed mastery means this spell can never be learned",
+            "A failed Spell Mastery means this spell can never be learned",
         ));
     }
     if health.dead {
         return Err(RulesError::not_allowed(
-            "Spell Mastery: the character is dead",
+            "A dead character cannot master a spell",
         ));
     }
     let pool = Pool::ability(ability, 0, 0, 0)?;

@@ -162,7 +162,7 @@ pub fn roll_income<R: Rng + ?Sized>(
     check_wealth(wealth)?;
     if purse.income_rolled_this_session {
         return Err(RulesError::not_allowed(
-            "Income: already rolled this session (once per session)",
+            "Income is already rolled this session (once per session)",
         ));
     }
     let roll = roll_pool(rng, u32::from(wealth))?;

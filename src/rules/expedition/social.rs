@@ -88,7 +88,7 @@ pub fn wise_bonus(domain: TestDomain) -> RulesResult<u32> {
     match domain {
         TestDomain::General => Ok(1),
         _ => Err(RulesError::not_allowed(
-            "Wises: never help on combat, perception or stealth tests",
+            "Wises never help on combat, perception or stealth tests",
         )),
     }
 }
@@ -167,11 +167,11 @@ impl ProjectClock {
     /// Fills one tick; refused if complete or already ticked this session.
     pub fn tick(&mut self) -> RulesResult<bool> {
         if self.is_complete() {
-            return Err(RulesError::not_allowed("project clock: already complete"));
+            return Err(RulesError::not_allowed("That project is already complete"));
         }
         if self.ticked_this_session {
             return Err(RulesError::not_allowed(
-                "project clock: one tick per session, already filled this session",
+                "That project already had its tick this session (one per session)",
             ));
         }
         self.filled += 1;
@@ -218,9 +218,7 @@ pub fn retire(
     RulesError::check_range("retiree ability", i64::from(retiree_ability), 1, 8)?;
     RulesError::check_range("successor ability", i64::from(successor_ability), 1, 8)?;
     if retiree_wealth < 4 {
-        return Err(RulesError::not_allowed(
-            "retirement: the character needs Wealth 4 or more",
-        ));
+        return Err(RulesError::not_allowed("Retirement needs Wealth 4 or more"));
     }
     let wise = match wise {
         Some(w) => {

@@ -143,7 +143,7 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
     if !burdens.is_empty() {
         let _ = write!(
             o,
-            r#"<p class="muted small">Worn armour and shields carried (+{} Ob on endurance, balance and climbing tests and on channeling): {}</p>"#,
+            r#"<p class="muted small">Worn armour and shields carried (+{} Ob on endurance, flexibility, balance and climbing tests and on channeling): {}</p>"#,
             burdens.len(),
             burdens.join(", ")
         );

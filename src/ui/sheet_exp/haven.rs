@@ -14,7 +14,7 @@ use crate::rules::expedition::objective::{
 };
 use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::social::connections_pool;
-use crate::rules::expedition::tables::MoraleReading;
+use crate::rules::expedition::tables::{Disposition, MoraleReading};
 use crate::ui::browser;
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
@@ -462,10 +462,17 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
     }
 }
 
-const KINDS: [(CompanionKind, &str); 3] = [
+const KINDS: [(CompanionKind, &str); 4] = [
     (CompanionKind::Follower, "Follower"),
     (CompanionKind::Hireling, "Hireling"),
-    (CompanionKind::Animal, "Animal"),
+    (CompanionKind::Animal, "Trained animal"),
+    (CompanionKind::AnimalCompanion, "Animal companion"),
+];
+
+const DISPOSITIONS: [(Disposition, &str); 3] = [
+    (Disposition::Militant, "Militant or savage (holds on 3+)"),
+    (Disposition::Average, "Average (holds on 4+)"),
+    (Disposition::Timid, "Timid (holds on 5+)"),
 ];
 
 /// Followers, hirelings and animals.
@@ -477,6 +484,8 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
     let pool = RwSignal::new(2i64);
     let hp = RwSignal::new(3i64);
     let opp = RwSignal::new(0i64);
+    let disposition = RwSignal::new(1usize);
+    let danger = RwSignal::new(false);
     let list = move || {
         s.with(|s| {
             s.core
@@ -497,6 +506,18 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                                     on:click=move |_| ctx.roll(Procedure::Morale { companion: i, opposition: opp.get_untracked().max(0) as u32 })
                                 >
                                     {format!("Morale: {} (contested Presence)", c.name)}
+                                </button>
+                            })}
+                            {(c.kind == CompanionKind::Animal).then(|| view! {
+                                <button
+                                    type="button"
+                                    on:click=move |_| ctx.roll(Procedure::BeastMorale {
+                                        companion: i,
+                                        disposition: DISPOSITIONS[disposition.get_untracked().min(2)].0,
+                                        mortal_danger: danger.get_untracked(),
+                                    })
+                                >
+                                    {format!("Morale: {} (d6)", c.name)}
                                 </button>
                             })}
                             {remove(ctx, ListKind::Companion, i, c.name.clone())}
@@ -544,8 +565,20 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                 {local("Max HP", hp, 1, 20)}
             </div>
             <button type="button" on:click=add>"Add companion"</button>
-            <p class="hint">"A hireling's morale is your Presence against the Referee's dice; a tie holds."</p>
-            <div class="no-print">{local("Morale opposition dice (0: the hireling's pool)", opp, 0, 20)}</div>
+            <p class="hint">"A hireling's morale is your Presence against the Referee's dice; a tie holds. A trained animal obeys until it fails a d6 Morale Check; followers and animal companions are loyal."</p>
+            <div class="exp-row no-print">
+                {local("Morale opposition dice (0: the hireling's pool)", opp, 0, 20)}
+                <div class="field">
+                    <label for="exp-disposition">"Trained animal's disposition"</label>
+                    <select id="exp-disposition" on:change=move |ev| disposition.set(event_target_value(&ev).parse().unwrap_or(1))>
+                        {DISPOSITIONS.iter().enumerate().map(|(i, d)| view! { <option value=i.to_string() selected=move || disposition.get() == i>{d.1}</option> }).collect_view()}
+                    </select>
+                </div>
+                <label class="check">
+                    <input type="checkbox" prop:checked=move || danger.get() on:change=move |ev| danger.set(event_target_checked(&ev))/>
+                    "In mortal danger (the check fails)"
+                </label>
+            </div>
         </section>
     }
 }

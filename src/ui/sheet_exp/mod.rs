@@ -286,7 +286,7 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
             let test = move |_| {
                 let (r, p) = s.with_untracked(|s| (s.core.abilities.get(a), s.protection()));
                 // Worn armour and carried shields start in the factor calculator (they count
-                // on endurance, balance, climbing and channeling tests).
+                // on endurance, flexibility, balance, climbing and channeling tests).
                 let factors = (p.armour || p.shields > 0).then(|| GeneralFactors {
                     armour_worn: u8::from(p.armour),
                     shields_carried: p.shields,
@@ -501,7 +501,7 @@ fn Protection(ctx: Ctx) -> impl IntoView {
                     "Nothing worn: armour or a shield added to your own slots in Gear shows here.".to_string()
                 } else {
                     format!(
-                        "Blocks left today: {}. Worn armour and each shield add +1 Ob to endurance, balance, climbing and channeling tests.",
+                        "Blocks left today: {}. Worn armour and each shield add +1 Ob to endurance, flexibility, balance, climbing and channeling tests.",
                         p.blocks_left()
                     )
                 }

@@ -118,7 +118,7 @@ fn Factors() -> impl IntoView {
         ("Inadequate tools", |x| &mut x.inadequate_tools),
         ("Relevant serious injury", |x| &mut x.serious_injury),
         (
-            "Endurance, balance, climbing or channeling (armour and shields count)",
+            "Endurance, flexibility, balance, climbing or channeling (armour and shields count)",
             |x| &mut x.encumbering_test,
         ),
     ];

@@ -219,8 +219,6 @@ pub enum Procedure {
         spell: String,
         /// Damage taken this round (+1 Ob each).
         damage: u32,
-        /// Duration unit the table uses for it.
-        unit: DurationUnit,
         /// Ritual casting (an exploration turn instead of a round): HP self-inflicted, +1d each.
         ritual_hp: u32,
         /// Ritual casting: Cash dice sacrificed, +1d each.
@@ -344,6 +342,11 @@ pub enum ExpEdit {
     Infuse(usize),
     /// Release an infusion (by index) for +Ob bonus dice on one test or save, at 1 HP.
     Release(usize),
+    /// One unit of an active spell's own duration passes (a round, a turn, an hour...); at
+    /// none left it ends.
+    SpellPasses(usize),
+    /// An active spell ends early (dismissed, or its special condition met).
+    EndSpell(usize),
     /// Retire the character (Wealth 4 or more); it stays as a record.
     Retire,
     /// A successor takes the retiree's three benefits: +1 to `ability` (not above the
@@ -874,6 +877,23 @@ impl ExpSheet {
                 };
                 self.log(line);
             }
+            ExpEdit::SpellPasses(i) => {
+                let k = c.spells.get_mut(i).ok_or("No such spell.")?;
+                let line = match k.pass_time(1).map_err(e)? {
+                    Some(left) => format!("{}: {} left.", k.name, left.words()),
+                    None => format!("{} has run its course.", k.name),
+                };
+                self.log(line);
+            }
+            ExpEdit::EndSpell(i) => {
+                let k = c.spells.get_mut(i).ok_or("No such spell.")?;
+                if k.active.is_none() {
+                    return Err(format!("{} is not active.", k.name).into());
+                }
+                k.end_effect();
+                let line = format!("{} ends.", k.name);
+                self.log(line);
+            }
             ExpEdit::Retire => {
                 if self.retired {
                     return Err("The character has already retired.".into());
@@ -1266,7 +1286,6 @@ impl ExpSheet {
             Procedure::Channel {
                 spell,
                 damage,
-                unit,
                 ritual_hp,
                 ritual_cash,
             } => {
@@ -1275,7 +1294,8 @@ impl ExpSheet {
                     .iter_mut()
                     .find(|s| s.name == spell)
                     .ok_or_else(|| format!("{spell} is not a known spell."))?;
-                let ability = c.abilities.get(known.spell().map_err(e)?.ability);
+                let entry = known.spell().map_err(e)?;
+                let ability = c.abilities.get(entry.ability);
                 let worn = self.gear.protection();
                 let setup = ChannelingSetup {
                     ability,
@@ -1286,7 +1306,7 @@ impl ExpSheet {
                     damage_this_round: damage,
                     ritual_hp,
                     ritual_cash,
-                    duration: Some(unit),
+                    duration: Some(entry.duration()),
                 };
                 let o = channel(rng, known, &setup, &mut c.health, &mut c.purse).map_err(e)?;
                 let ritual = if ritual_hp + ritual_cash > 0 {
@@ -1304,8 +1324,16 @@ impl ExpSheet {
                     o.test.words(),
                     o.potency
                 );
-                if let Some(d) = o.duration {
-                    line.push_str(&format!(", lasts {}", d.words()));
+                match o.duration.map(|d| d.unit) {
+                    None | Some(DurationUnit::Instant) => {}
+                    Some(DurationUnit::Special) => line.push_str(&format!(
+                        ", lasts {}",
+                        entry.duration_note().unwrap_or("until its condition ends")
+                    )),
+                    Some(_) => {
+                        let d = o.duration.map(|d| d.words()).unwrap_or_default();
+                        line.push_str(&format!(", lasts {d}"));
+                    }
                 }
                 line.push('.');
                 if o.exhausted {

@@ -254,6 +254,16 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await expect(sheet(page).locator(".exp-big strong")).toHaveText("6");
   await expect(ledger.first()).toContainText("-2 Sacrificed in a ritual for Bind: Cash 6");
   await expect(sheet(page).getByLabel("Ritual HP (+1d each)")).toHaveValue("0");
+  // Bind lasts a round per Success, by its own text; an active Bind counts down there.
+  const bind = sheet(page).locator(".exp-spell").filter({ hasText: "Bind" });
+  await expect(bind).toContainText("Lasts: 1 round per Success.");
+  if (/lasts \d+ rounds?/.test(await latest(page).textContent())) {
+    await expect(bind).toContainText(/active, \d+ rounds? left/);
+    await bind.getByRole("button", { name: "End Bind" }).click();
+    await expect(latest(page)).toContainText("Bind ends.");
+  } else {
+    await expect(bind.getByRole("button", { name: "End Bind" })).toHaveCount(0);
+  }
 
   // Fell Blast: Discipline against a target's Combat Check; armour never matters.
   await sheet(page).getByLabel("Targets' Combat Check successes").fill("x");

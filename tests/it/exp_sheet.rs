@@ -8,7 +8,6 @@ use satchel::rules::expedition::character::{Abilities, Character};
 use satchel::rules::expedition::dice::Ability;
 use satchel::rules::expedition::harm::BlockSource;
 use satchel::rules::expedition::improvement::Stat;
-use satchel::rules::expedition::magic::DurationUnit;
 use satchel::rules::expedition::money::LedgerEntry;
 use satchel::rules::inventory::{Item, ItemKind};
 
@@ -544,7 +543,6 @@ fn spells_learn_and_channel_in_armour() {
         Procedure::Channel {
             spell: "Bind".into(),
             damage: 0,
-            unit: DurationUnit::Rounds,
             ritual_hp: 0,
             ritual_cash: 0,
         },
@@ -881,7 +879,6 @@ fn ritual_casting_spends_hp_and_cash_for_bonus_dice() {
                 Procedure::Channel {
                     spell: "Bind".into(),
                     damage: 0,
-                    unit: DurationUnit::ExplorationTurns,
                     ritual_hp: hp,
                     ritual_cash: cash,
                 },
@@ -1240,7 +1237,7 @@ proptest! {
             let n = u32::from(v % 8);
             let edit = match k {
                 0 => ExpEdit::Damage { amount: n, block: None, infusion: Some(usize::from(v % 3)) },
-                1 => ExpEdit::Roll(seed, Procedure::Channel { spell: "Bind".into(), damage: n, unit: DurationUnit::Rounds, ritual_hp: n, ritual_cash: u32::from(v % 5) }),
+                1 => ExpEdit::Roll(seed, Procedure::Channel { spell: "Bind".into(), damage: n, ritual_hp: n, ritual_cash: u32::from(v % 5) }),
                 2 => ExpEdit::Roll(seed, Procedure::FellBlast { area: v % 2 == 0, targets: (0..v % 3).map(u32::from).collect() }),
                 3 => ExpEdit::Roll(seed, Procedure::Morale { companion: usize::from(v % 2), opposition: n }),
                 4 => ExpEdit::Infuse(usize::from(v % 3)),
@@ -1329,4 +1326,133 @@ fn a_lantern_saved_before_lights_named_their_fuel_burns_oil_after_loading() {
     let again = s.clone();
     s.migrate();
     assert_eq!(s, again, "migration is idempotent");
+}
+
+/// Channels `spell` (learned first) from seeds in turn until a channeling passes; returns the
+/// sheet and the potency. Might and Discipline 8 make a pass likely.
+fn channel_until_passed(spell: &str) -> (ExpSheet, u32) {
+    let mut s = sheet();
+    s.apply(ExpEdit::MaxHp(20)).unwrap();
+    for a in [Ability::Might, Ability::Discipline, Ability::Presence] {
+        s.apply(ExpEdit::Ability(a, 8)).unwrap();
+    }
+    s.apply(ExpEdit::Learn(spell.into())).unwrap();
+    for seed in 0..100u64 {
+        let mut t = s.clone();
+        t.apply(ExpEdit::Hp(20)).unwrap();
+        t.apply(ExpEdit::Roll(
+            seed,
+            Procedure::Channel {
+                spell: spell.into(),
+                damage: 0,
+                ritual_hp: 0,
+                ritual_cash: 0,
+            },
+        ))
+        .unwrap();
+        let line = t.last().unwrap().to_string();
+        if !line.contains("exhausted") {
+            let potency: u32 = line
+                .split("Potency ")
+                .nth(1)
+                .and_then(|x| x.split([',', '.']).next())
+                .and_then(|x| x.parse().ok())
+                .unwrap_or_else(|| panic!("a potency in {line}"));
+            return (t, potency);
+        }
+    }
+    panic!("{spell} never passed in 100 seeds");
+}
+
+#[test]
+fn each_spell_lasts_in_its_own_unit_and_counts_down() {
+    use satchel::rules::expedition::magic::{DurationUnit, SpellDuration};
+    use satchel::rules::expedition::spells::find_spell;
+    let unit = |n: &str| find_spell(n).unwrap().duration();
+    // The digest's text for each: rounds, hours, days, minutes, instant, special; the default
+    // (no duration in the text) is one exploration turn per Success.
+    assert_eq!(unit("Bind"), DurationUnit::Rounds);
+    assert_eq!(unit("Conduit"), DurationUnit::Hours);
+    assert_eq!(unit("Death Mask"), DurationUnit::Days);
+    assert_eq!(unit("Time Skip"), DurationUnit::Minutes);
+    assert_eq!(unit("Banish"), DurationUnit::Instant);
+    assert_eq!(unit("Hypnosis"), DurationUnit::Special);
+    assert_eq!(unit("Gleam"), DurationUnit::ExplorationTurns);
+    assert_eq!(
+        find_spell("Hypnosis").unwrap().duration_words(),
+        "while eye contact holds"
+    );
+    assert_eq!(
+        find_spell("Bind").unwrap().duration_words(),
+        "1 round per Success"
+    );
+
+    // Bind (Might Ob 4) passed with potency p lasts p rounds, whatever the old table select said.
+    let (mut s, p) = channel_until_passed("Bind");
+    assert!(p >= 4, "a pass at Ob 4 has at least 4 successes: {p}");
+    assert_eq!(
+        s.core.spells[0].active,
+        Some(SpellDuration {
+            count: p,
+            unit: DurationUnit::Rounds
+        })
+    );
+    assert!(s.last().unwrap().contains(&format!("lasts {p} rounds")));
+    s.apply(ExpEdit::SpellPasses(0)).unwrap();
+    assert_eq!(s.core.spells[0].active.map(|d| d.count), Some(p - 1));
+    assert_eq!(
+        s.last().unwrap(),
+        format!(
+            "Bind: {} left.",
+            SpellDuration {
+                count: p - 1,
+                unit: DurationUnit::Rounds
+            }
+            .words()
+        )
+    );
+    for _ in 1..p {
+        s.apply(ExpEdit::SpellPasses(0)).unwrap();
+    }
+    assert_eq!(s.core.spells[0].active, None);
+    assert_eq!(s.last().unwrap(), "Bind has run its course.");
+    let before = s.clone();
+    assert!(s.apply(ExpEdit::SpellPasses(0)).is_err());
+    assert!(s.apply(ExpEdit::EndSpell(0)).is_err());
+    assert_eq!(s, before);
+
+    // An instant spell leaves nothing active; a special one lasts until ended by hand.
+    let (s, _) = channel_until_passed("Banish");
+    assert_eq!(s.core.spells[0].active, None);
+    assert!(!s.last().unwrap().contains("lasts"));
+    let (mut s, _) = channel_until_passed("Hypnosis");
+    assert!(
+        s.last().unwrap().contains("lasts while eye contact holds"),
+        "{}",
+        s.last().unwrap()
+    );
+    let err = s.apply(ExpEdit::SpellPasses(0)).unwrap_err().to_string();
+    assert!(err.contains("not counted"), "{err}");
+    s.apply(ExpEdit::EndSpell(0)).unwrap();
+    assert_eq!(s.core.spells[0].active, None);
+    assert_eq!(s.last().unwrap(), "Hypnosis ends.");
+}
+
+#[test]
+fn a_failed_channeling_leaves_the_spell_inactive() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Learn("Dimensional Rift".into())).unwrap();
+    // Discipline 2 against Ob 5 with 4 dice can never pass.
+    s.apply(ExpEdit::Roll(
+        3,
+        Procedure::Channel {
+            spell: "Dimensional Rift".into(),
+            damage: 0,
+            ritual_hp: 0,
+            ritual_cash: 0,
+        },
+    ))
+    .unwrap();
+    assert_eq!(s.core.spells[0].active, None);
+    assert!(!s.last().unwrap().contains("lasts"));
 }

@@ -16,7 +16,6 @@ use satchel::model::{
 };
 use satchel::rules::expedition::combat::CombatAction;
 use satchel::rules::expedition::harm::BlockSource;
-use satchel::rules::expedition::magic::DurationUnit;
 use satchel::rules::inventory::{CarrierKind, Item, ItemKind};
 use satchel::rules::ix::session::{InitiativeKind, SessionPool};
 
@@ -268,7 +267,6 @@ fn one_suit_is_worn_at_a_time_and_channeling_counts_what_is_worn() {
         Procedure::Channel {
             spell: "Bind".into(),
             damage: 0,
-            unit: DurationUnit::Rounds,
             ritual_hp: 0,
             ritual_cash: 0,
         },

@@ -48,6 +48,27 @@ impl KnownSpell {
         self.active = None;
     }
 
+    /// `units` of the active instance's own unit pass; it ends when none are left. Returns
+    /// what is left (`None`: ended). Refused when nothing is active or its duration is not
+    /// counted (a special duration ends by [`KnownSpell::end_effect`]).
+    pub fn pass_time(&mut self, units: u32) -> RulesResult<Option<SpellDuration>> {
+        let Some(mut d) = self.active else {
+            return Err(RulesError::not_allowed(&format!(
+                "{} is not active",
+                self.name
+            )));
+        };
+        if matches!(d.unit, DurationUnit::Instant | DurationUnit::Special) {
+            return Err(RulesError::not_allowed(&format!(
+                "{}'s duration is not counted: end it when its condition is met",
+                self.name
+            )));
+        }
+        d.count = d.count.saturating_sub(units);
+        self.active = (d.count > 0).then_some(d);
+        Ok(self.active)
+    }
+
     /// A long rest replenishes the runestone ("Resting"). An infusion not yet released is lost
     /// ("2. Infusing Spells": it lasts until the next long rest).
     pub fn long_rest(&mut self) {
@@ -67,6 +88,13 @@ pub enum DurationUnit {
     ExplorationTurns,
     /// One day per Success.
     Days,
+    /// One minute per Success.
+    Minutes,
+    /// One hour per Success.
+    Hours,
+    /// Not counted in Successes: until a condition is met, while the caster concentrates, or a
+    /// set period ([`Spell::duration_note`] says which).
+    Special,
 }
 
 /// A duration computed from potency.
@@ -86,6 +114,9 @@ impl SpellDuration {
             DurationUnit::Rounds => ("round", "rounds"),
             DurationUnit::ExplorationTurns => ("exploration turn", "exploration turns"),
             DurationUnit::Days => ("day", "days"),
+            DurationUnit::Minutes => ("minute", "minutes"),
+            DurationUnit::Hours => ("hour", "hours"),
+            DurationUnit::Special => return "until its condition ends".to_string(),
         };
         format!(
             "{} {}",
@@ -98,7 +129,7 @@ impl SpellDuration {
 /// Duration from potency ("Spell Durations": one unit per Success).
 pub fn duration_from_potency(unit: DurationUnit, potency: u32) -> SpellDuration {
     SpellDuration {
-        count: if unit == DurationUnit::Instant {
+        count: if matches!(unit, DurationUnit::Instant | DurationUnit::Special) {
             0
         } else {
             potency
@@ -229,9 +260,17 @@ pub fn channel<R: Rng + ?Sized>(
     if exhausted {
         known.exhausted = true;
     }
-    let duration = setup.duration.map(|u| duration_from_potency(u, potency));
-    let replaced_previous = known.active.is_some();
-    known.active = duration;
+    // Only a spell that takes effect lasts, and an instant one leaves nothing to track; a
+    // failed channeling leaves any earlier instance as it was.
+    let duration = setup
+        .duration
+        .filter(|_| test.passed)
+        .map(|u| duration_from_potency(u, potency));
+    let lasting = duration.filter(|d| d.unit != DurationUnit::Instant);
+    let replaced_previous = test.passed && known.active.is_some();
+    if test.passed {
+        known.active = lasting;
+    }
     Ok(ChannelOutcome {
         objective,
         test,
@@ -457,11 +496,15 @@ mod tests {
         assert_eq!(o.test.roll.dice.len(), 8);
         assert_eq!(o.potency, o.test.successes);
         assert_eq!(k.exhausted, !o.test.passed);
-        assert_eq!(o.duration.map(|d| d.count), Some(o.potency));
+        // Only a channeling that passes takes effect and starts its duration.
+        assert_eq!(
+            o.duration.map(|d| d.count),
+            o.test.passed.then_some(o.potency)
+        );
         assert!(!o.replaced_previous);
         k.exhausted = false;
         let again = channel(&mut rng, &mut k, &setup_no_cash(), &mut h, &mut p).unwrap();
-        assert!(again.replaced_previous);
+        assert_eq!(again.replaced_previous, o.test.passed && again.test.passed);
     }
 
     fn setup_no_cash() -> ChannelingSetup {

@@ -4,6 +4,7 @@
 
 use super::dice::Ability;
 use super::error::{RulesError, RulesResult};
+use super::magic::DurationUnit;
 use serde::Serialize;
 
 /// A spell family ("4. Spell Families"); the roll number is the family's d8 face.
@@ -93,6 +94,102 @@ pub struct Spell {
     pub ob: SpellOb,
     /// One line in our own words.
     pub summary: &'static str,
+}
+
+/// Each spell's duration where its text gives one other than the digest's default of one
+/// exploration turn per Success ("Spell Durations"): an explicit unit, an instant effect, or a
+/// special duration with what ends it, in our words. Every other spell takes the default.
+const DURATIONS: [(&str, DurationUnit, &str); 33] = {
+    use DurationUnit::*;
+    [
+        ("Fell Blast", Instant, ""),
+        ("Death Mask", Days, ""),
+        ("Hekaphage", Instant, ""),
+        ("Leech", Instant, ""),
+        ("Genoplasm", Instant, ""),
+        ("Graft", Hours, ""),
+        ("Zombify", Days, ""),
+        (
+            "Spectral Harvest",
+            Special,
+            "until the spirits are freed or spent",
+        ),
+        ("Banish", Instant, ""),
+        ("Cripple", Rounds, ""),
+        ("Black Mark", Special, "until the demon has done its work"),
+        ("Miasma", Rounds, ""),
+        ("Conduit", Hours, ""),
+        (
+            "Plasmic Inception",
+            Special,
+            "until the lent spell is used or sunrise",
+        ),
+        ("Plasmic Manipulation", Instant, ""),
+        ("Hindsight", Special, "while the past scene plays out"),
+        ("Petition", Special, "until its questions are answered"),
+        ("Bind", Rounds, ""),
+        (
+            "Spectral Fabrication",
+            Special,
+            "until the object dissipates",
+        ),
+        ("Disintegrate", Instant, ""),
+        ("Glyph", Days, ""),
+        (
+            "Living Gate",
+            Special,
+            "the sigil stays; each step through is instant",
+        ),
+        ("Bloodlust", Rounds, ""),
+        ("Cacophony of Air", Rounds, ""),
+        ("Primordial Command", Instant, ""),
+        ("Convention of Storms", Hours, ""),
+        ("Adrenaline Spike", Rounds, ""),
+        ("Hypnosis", Special, "while eye contact holds"),
+        ("Puppetry", Rounds, ""),
+        ("Recall and Revisitation", Instant, ""),
+        (
+            "Mirror Road",
+            Special,
+            "for the journey through the Mirrorlands",
+        ),
+        ("Wormhole", Special, "while the caster concentrates"),
+        ("Time Skip", Minutes, ""),
+    ]
+};
+
+impl Spell {
+    /// How long the spell lasts per Success, from its own text (the digest's default, one
+    /// exploration turn per Success, when the text gives none).
+    pub fn duration(&self) -> DurationUnit {
+        DURATIONS
+            .iter()
+            .find(|d| d.0 == self.name)
+            .map_or(DurationUnit::ExplorationTurns, |d| d.1)
+    }
+
+    /// For a special duration, what ends it, in a few words.
+    pub fn duration_note(&self) -> Option<&'static str> {
+        DURATIONS
+            .iter()
+            .find(|d| d.0 == self.name && !d.2.is_empty())
+            .map(|d| d.2)
+    }
+
+    /// The duration in words for the sheet: "1 round per Success", "instant", or a special
+    /// duration's note.
+    pub fn duration_words(&self) -> String {
+        let per = |unit: &str| format!("1 {unit} per Success");
+        match self.duration() {
+            DurationUnit::Instant => "instant".into(),
+            DurationUnit::Rounds => per("round"),
+            DurationUnit::ExplorationTurns => per("exploration turn"),
+            DurationUnit::Minutes => per("minute"),
+            DurationUnit::Hours => per("hour"),
+            DurationUnit::Days => per("day"),
+            DurationUnit::Special => self.duration_note().unwrap_or("special").into(),
+        }
+    }
 }
 
 impl Spell {
@@ -819,4 +916,31 @@ pub fn spell_by_number(family: Family, number: u8) -> RulesResult<&'static Spell
         .ok_or_else(|| RulesError::UnknownSpell {
             name: format!("{} {number}", family.name()),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_duration_names_a_catalogue_spell_and_only_special_ones_have_notes() {
+        for (name, unit, note) in DURATIONS {
+            assert!(find_spell(name).is_ok(), "{name} is not in the catalogue");
+            assert_eq!(unit == DurationUnit::Special, !note.is_empty(), "{name}");
+            assert_ne!(
+                unit,
+                DurationUnit::ExplorationTurns,
+                "{name} is the default"
+            );
+        }
+        let special = CATALOGUE
+            .iter()
+            .filter(|s| s.duration() == DurationUnit::Special)
+            .count();
+        let default = CATALOGUE
+            .iter()
+            .filter(|s| s.duration() == DurationUnit::ExplorationTurns)
+            .count();
+        assert_eq!((special, default), (10, 48));
+    }
 }

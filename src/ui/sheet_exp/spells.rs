@@ -14,18 +14,10 @@ use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
 use crate::ui::state::AppState;
 
-const UNITS: [(DurationUnit, &str); 4] = [
-    (DurationUnit::ExplorationTurns, "Exploration turns"),
-    (DurationUnit::Rounds, "Rounds"),
-    (DurationUnit::Days, "Days"),
-    (DurationUnit::Instant, "Instant"),
-];
-
 /// The spells panel.
 pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
     let damage = RwSignal::new(0i64);
-    let unit = RwSignal::new(0usize);
     let query = RwSignal::new(String::new());
     let family = RwSignal::new(String::new());
     let wager = RwSignal::new(1i64);
@@ -115,9 +107,28 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                         ));
                     }
                     let exhausted = k.exhausted;
-                    if let Some(d) = k.active {
-                        state.push(format!("active, {}", d.words()));
+                    // Each active spell counts down in its own unit.
+                    let active = k.active;
+                    let counted = active.is_some_and(|d| {
+                        !matches!(d.unit, DurationUnit::Instant | DurationUnit::Special)
+                    });
+                    if let Some(d) = active {
+                        state.push(match d.unit {
+                            DurationUnit::Special => format!(
+                                "active {}",
+                                sp.duration_note().unwrap_or("until its condition ends")
+                            ),
+                            _ => format!("active, {} left", d.words()),
+                        });
                     }
+                    let unit_name = match active.map(|d| d.unit) {
+                        Some(DurationUnit::Rounds) => "round",
+                        Some(DurationUnit::Minutes) => "minute",
+                        Some(DurationUnit::Hours) => "hour",
+                        Some(DurationUnit::Days) => "day",
+                        _ => "exploration turn",
+                    };
+                    let lasts = sp.duration_words();
                     Some(view! {
                         <li class="exp-spell">
                             <strong>{name.clone()}</strong>
@@ -125,7 +136,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                             // Exhaustion is a warning; being infused or active is not.
                             {exhausted.then(|| view! { <span class="flag">"exhausted until a long rest"</span> })}
                             {(!state.is_empty()).then(|| view! { <span class="flag calm">{state.join("; ")}</span> })}
-                            <span class="muted">{sp.summary}</span>
+                            <span class="muted">{format!("{} Lasts: {lasts}.", sp.summary)}</span>
                             <div class="exp-actions">
                                 <button
                                     type="button"
@@ -133,7 +144,6 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                         ctx.roll(Procedure::Channel {
                                             spell: name.clone(),
                                             damage: damage.get_untracked().max(0) as u32,
-                                            unit: UNITS[unit.get_untracked()].0,
                                             ritual_hp: rit_hp.get_untracked().max(0) as u32,
                                             ritual_cash: rit_cash.get_untracked().max(0) as u32,
                                         });
@@ -144,6 +154,16 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                 >
                                     {format!("Channel {}", k.name)}
                                 </button>
+                                {counted.then(|| view! {
+                                    <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::SpellPasses(i))>
+                                        {format!("One {unit_name} passes: {}", k.name)}
+                                    </button>
+                                })}
+                                {active.is_some().then(|| view! {
+                                    <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::EndSpell(i))>
+                                        {format!("End {}", k.name)}
+                                    </button>
+                                })}
                                 <button type="button" on:click=move |_| ctx.edit.run(if infused { ExpEdit::Release(i) } else { ExpEdit::Infuse(i) })>
                                     {format!("{} {}", if infused { "Release" } else { "Infuse" }, k.name)}
                                 </button>
@@ -197,21 +217,13 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
         .iter()
         .map(|f| view! { <option value=f.name()>{f.name()}</option> })
         .collect_view();
-    let units = UNITS
-        .iter()
-        .enumerate()
-        .map(|(i, u)| view! { <option value=i.to_string()>{u.1}</option> })
-        .collect_view();
+
     view! {
         <section class="panel" aria-labelledby="exp-spells">
             <h2 id="exp-spells">"Spells"</h2>
             <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager), or master a plundered one (Ob + 1; failing is final and rolls Down and Out). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
             <div class="exp-row no-print">
                 {local("Damage taken this round", damage, 0, 100)}
-                <div class="field">
-                    <label for="exp-unit">"Duration in"</label>
-                    <select id="exp-unit" on:change=move |ev| unit.set(event_target_value(&ev).parse().unwrap_or(0))>{units}</select>
-                </div>
             </div>
             <fieldset class="exp-ritual">
                 <legend>"Ritual (an exploration turn)"</legend>

@@ -1344,6 +1344,11 @@ impl ExpSheet {
                         " Cascade! {d} dice of damage to nearby creatures."
                     ));
                 }
+                if o.potency == 0
+                    && let Some(what) = entry.zero_successes()
+                {
+                    line.push_str(&format!(" Zero successes: {what}."));
+                }
                 if o.self_damage.down_and_out_checks > 0 {
                     line.push_str(" Down and Out check owed.");
                 }

@@ -1456,3 +1456,59 @@ fn a_failed_channeling_leaves_the_spell_inactive() {
     assert_eq!(s.core.spells[0].active, None);
     assert!(!s.last().unwrap().contains("lasts"));
 }
+
+#[test]
+fn zero_successes_on_banish_hurl_the_caster_away() {
+    let mut s = sheet();
+    s.apply(ExpEdit::MaxHp(20)).unwrap();
+    s.apply(ExpEdit::Ability(Ability::Discipline, 1)).unwrap();
+    s.apply(ExpEdit::Learn("Banish".into())).unwrap();
+    let channel = |seed| {
+        ExpEdit::Roll(
+            seed,
+            Procedure::Channel {
+                spell: "Banish".into(),
+                damage: 0,
+                ritual_hp: 0,
+                ritual_cash: 0,
+            },
+        )
+    };
+    // 3 dice: zero successes 1/8 of the time; the line says what the spell's text makes of it.
+    let (mut zero, mut some) = (0, 0);
+    for seed in 0..200u64 {
+        let mut t = s.clone();
+        t.apply(ExpEdit::Hp(20)).unwrap();
+        t.apply(channel(seed)).unwrap();
+        let line = t.last().unwrap().to_string();
+        let hurled = line.ends_with(
+            "Zero successes: the caster is hurled into the creature's home dimension instead.",
+        );
+        if line.contains("Potency 0") {
+            assert!(hurled, "{line}");
+            assert!(line.contains("Cascade!"), "{line}");
+            zero += 1;
+        } else {
+            assert!(!hurled && !line.contains("Zero successes"), "{line}");
+            some += 1;
+        }
+    }
+    assert!(zero > 0 && some > 0, "{zero} zero, {some} with successes");
+    // A spell whose text names no such effect only cascades.
+    let mut s = sheet();
+    s.apply(ExpEdit::Learn("Bind".into())).unwrap();
+    for seed in 0..60u64 {
+        let mut t = s.clone();
+        t.apply(ExpEdit::Roll(
+            seed,
+            Procedure::Channel {
+                spell: "Bind".into(),
+                damage: 0,
+                ritual_hp: 0,
+                ritual_cash: 0,
+            },
+        ))
+        .unwrap();
+        assert!(!t.last().unwrap().contains("Zero successes"));
+    }
+}

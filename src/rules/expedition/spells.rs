@@ -176,6 +176,19 @@ impl Spell {
             .map(|d| d.2)
     }
 
+    /// What goes wrong when the Channeling Test makes zero successes, for the spells whose text
+    /// names something beyond the usual cascade, in our words.
+    pub fn zero_successes(&self) -> Option<&'static str> {
+        match self.name {
+            "Banish" => Some("the caster is hurled into the creature's home dimension instead"),
+            "Plasmic Manipulation" => {
+                Some("the target may raid the caster's mind instead, with the same two options")
+            }
+            "Adrenaline Spike" => Some("the psychic assault turns on the caster instead"),
+            _ => None,
+        }
+    }
+
     /// The duration in words for the sheet: "1 round per Success", "instant", or a special
     /// duration's note.
     pub fn duration_words(&self) -> String {
@@ -839,7 +852,7 @@ pub const CATALOGUE: [Spell; 81] = [
         "Mirror Road",
         Ability::Acuity,
         3,
-        "Lead companions on a shortcut through the mirror world.",
+        "Lead companions on a shortcut through the mirror world; anyone who strays is lost.",
     ),
     spell(
         Family::Translocation,

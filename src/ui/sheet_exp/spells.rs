@@ -136,7 +136,11 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                             // Exhaustion is a warning; being infused or active is not.
                             {exhausted.then(|| view! { <span class="flag">"exhausted until a long rest"</span> })}
                             {(!state.is_empty()).then(|| view! { <span class="flag calm">{state.join("; ")}</span> })}
-                            <span class="muted">{format!("{} Lasts: {lasts}.", sp.summary)}</span>
+                            <span class="muted">{format!(
+                                "{} Lasts: {lasts}.{}",
+                                sp.summary,
+                                sp.zero_successes().map(|z| format!(" On zero successes, {z}.")).unwrap_or_default()
+                            )}</span>
                             <div class="exp-actions">
                                 <button
                                     type="button"

@@ -27,9 +27,10 @@ pub struct Item {
     pub depletion: Option<u8>,
     /// Marked "last use" by a Depletion check: its next use removes it.
     pub last_use: bool,
-    /// For a ranged weapon: the ammunition type it needs ("Ammunition").
+    /// For a ranged weapon: the ammunition type it needs ("Ammunition"); for a light source, the
+    /// fuel it burns ("oil" for a lantern).
     pub needs_ammo: Option<String>,
-    /// For ammunition: the type it provides.
+    /// For ammunition or fuel: the type it provides.
     pub ammo_type: Option<String>,
     /// What sort of thing it is (drives warnings, Use and the treasure total).
     #[serde(default)]

@@ -382,6 +382,36 @@ pub fn ExpeditionReferee() -> impl IntoView {
     v
 }
 
+/// Rolls a procedure on each character's own sheet in turn, each from a fresh seed: one line
+/// per character, the sheet's own record of it without `prefix`, or why it was refused (one
+/// refusal does not stop the others: each roll stands alone).
+fn roll_each(
+    state: AppState,
+    who: Vec<(String, String)>,
+    procedure: impl Fn() -> Procedure,
+    prefix: &str,
+) -> Vec<String> {
+    who.into_iter()
+        .map(|(id, name)| {
+            let edit = ExpEdit::Roll(CryptoRng.next_u64(), procedure());
+            match state.dispatch(CharacterAction::EditExpedition {
+                id: id.clone(),
+                edit,
+            }) {
+                Ok(()) => {
+                    let line = state.roster.with_untracked(|r| {
+                        r.get(&id)
+                            .and_then(|c| c.expedition()?.last().map(str::to_string))
+                            .unwrap_or_default()
+                    });
+                    format!("{name}: {}", line.trim_start_matches(prefix))
+                }
+                Err(why) => format!("{name}: {why}"),
+            }
+        })
+        .collect()
+}
+
 /// The encounter die's 6: every light in use among the characters at the table is checked for
 /// Depletion (a lantern through its oil), the results beside the button and on each sheet.
 #[component]
@@ -435,29 +465,13 @@ fn LightsBurn() -> impl IntoView {
                 "No light in use at the table: nothing to check.".into(),
             ]);
         }
-        let out = who
-            .into_iter()
-            .map(|(id, name, _)| {
-                let edit = ExpEdit::Roll(CryptoRng.next_u64(), Procedure::LightsBurn);
-                match state.dispatch(CharacterAction::EditExpedition {
-                    id: id.clone(),
-                    edit,
-                }) {
-                    Ok(()) => {
-                        let line = state.roster.with_untracked(|r| {
-                            r.get(&id)
-                                .and_then(|c| c.expedition()?.last().map(str::to_string))
-                                .unwrap_or_default()
-                        });
-                        format!(
-                            "{name}: {}",
-                            line.trim_start_matches("The lights burn down. ")
-                        )
-                    }
-                    Err(why) => format!("{name}: {why}"),
-                }
-            })
-            .collect();
+        let who = who.into_iter().map(|(id, name, _)| (id, name)).collect();
+        let out = roll_each(
+            state,
+            who,
+            || Procedure::LightsBurn,
+            "The lights burn down. ",
+        );
         lines.set(out);
     };
     view! {
@@ -504,29 +518,12 @@ fn SessionEnd() -> impl IntoView {
         if who.is_empty() {
             return lines.set(vec!["No one present to roll for.".into()]);
         }
-        let out = who
-            .into_iter()
-            .map(|(id, name)| {
-                let edit = ExpEdit::Roll(CryptoRng.next_u64(), Procedure::UnsafeReturn);
-                match state.dispatch(CharacterAction::EditExpedition {
-                    id: id.clone(),
-                    edit,
-                }) {
-                    Ok(()) => {
-                        let line = state.roster.with_untracked(|r| {
-                            r.get(&id)
-                                .and_then(|c| c.expedition()?.last().map(str::to_string))
-                                .unwrap_or_default()
-                        });
-                        format!(
-                            "{name}: {}",
-                            line.trim_start_matches("Session ended away from safety. ")
-                        )
-                    }
-                    Err(why) => format!("{name}: {why}"),
-                }
-            })
-            .collect();
+        let out = roll_each(
+            state,
+            who,
+            || Procedure::UnsafeReturn,
+            "Session ended away from safety. ",
+        );
         lines.set(out);
     };
     view! {

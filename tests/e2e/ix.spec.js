@@ -153,7 +153,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(check).toContainText("Final difficulty: 3 Trial dice (category 2 + range 1 + duration 0); 3 Strain.");
   await expect(check).toContainText("Advice: add at least one Overload option.");
   const overload = magic.getByRole("textbox", { name: "Overload option" });
-  await overload.fill("Strike a second target");
+  await overload.fill("Strike a second target, or push the target back");
   await overload.press("Enter");
   await magic.getByRole("combobox", { name: "Empower trigger" }).selectOption({ label: "On Breakthrough" });
   const empower = magic.getByRole("textbox", { name: "Empower option" });
@@ -167,7 +167,13 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   const card = magic.getByRole("list", { name: "Spells" }).locator("li.spell").filter({ hasText: "Bolt" });
   await expect(card).toContainText("Arcana · Damage · Short range · Instant · 3 Trial dice · 3 Strain");
   await expect(card).toContainText("Casting pool: 4 Ability vs 3 Trial");
-  await card.getByRole("checkbox", { name: "Overload (+1 Trial die): Strike a second target" }).check();
+  // "A, or B" is one Overload: either half costs its one Trial die, and picking one drops the other.
+  const second = card.getByRole("checkbox", { name: "Overload (+1 Trial die): Strike a second target" });
+  const push = card.getByRole("checkbox", { name: "Overload (+1 Trial die): push the target back" });
+  await push.check();
+  await expect(card).toContainText("Casting pool: 4 Ability vs 4 Trial");
+  await second.check();
+  await expect(push).not.toBeChecked();
   await expect(card).toContainText("Casting pool: 4 Ability vs 4 Trial");
   const strain = panel(page, "Wounds and Strain").getByRole("textbox", { name: /^Strain remaining/ });
   await expect(strain).toHaveValue("10");

@@ -1328,6 +1328,19 @@ fn a_lantern_saved_before_lights_named_their_fuel_burns_oil_after_loading() {
     assert_eq!(s, again, "migration is idempotent");
 }
 
+/// Channels `spell` from `seed`, with no damage and no ritual.
+fn channel(seed: u64, spell: &str) -> ExpEdit {
+    ExpEdit::Roll(
+        seed,
+        Procedure::Channel {
+            spell: spell.into(),
+            damage: 0,
+            ritual_hp: 0,
+            ritual_cash: 0,
+        },
+    )
+}
+
 /// Channels `spell` (learned first) from seeds in turn until a channeling passes; returns the
 /// sheet and the potency. Might and Discipline 8 make a pass likely.
 fn channel_until_passed(spell: &str) -> (ExpSheet, u32) {
@@ -1340,16 +1353,7 @@ fn channel_until_passed(spell: &str) -> (ExpSheet, u32) {
     for seed in 0..100u64 {
         let mut t = s.clone();
         t.apply(ExpEdit::Hp(20)).unwrap();
-        t.apply(ExpEdit::Roll(
-            seed,
-            Procedure::Channel {
-                spell: spell.into(),
-                damage: 0,
-                ritual_hp: 0,
-                ritual_cash: 0,
-            },
-        ))
-        .unwrap();
+        t.apply(channel(seed, spell)).unwrap();
         let line = t.last().unwrap().to_string();
         if !line.contains("exhausted") {
             let potency: u32 = line
@@ -1443,16 +1447,7 @@ fn a_failed_channeling_leaves_the_spell_inactive() {
     let mut s = sheet();
     s.apply(ExpEdit::Learn("Dimensional Rift".into())).unwrap();
     // Discipline 2 against Ob 5 with 4 dice can never pass.
-    s.apply(ExpEdit::Roll(
-        3,
-        Procedure::Channel {
-            spell: "Dimensional Rift".into(),
-            damage: 0,
-            ritual_hp: 0,
-            ritual_cash: 0,
-        },
-    ))
-    .unwrap();
+    s.apply(channel(3, "Dimensional Rift")).unwrap();
     assert_eq!(s.core.spells[0].active, None);
     assert!(!s.last().unwrap().contains("lasts"));
 }
@@ -1463,23 +1458,12 @@ fn zero_successes_on_banish_hurl_the_caster_away() {
     s.apply(ExpEdit::MaxHp(20)).unwrap();
     s.apply(ExpEdit::Ability(Ability::Discipline, 1)).unwrap();
     s.apply(ExpEdit::Learn("Banish".into())).unwrap();
-    let channel = |seed| {
-        ExpEdit::Roll(
-            seed,
-            Procedure::Channel {
-                spell: "Banish".into(),
-                damage: 0,
-                ritual_hp: 0,
-                ritual_cash: 0,
-            },
-        )
-    };
     // 3 dice: zero successes 1/8 of the time; the line says what the spell's text makes of it.
     let (mut zero, mut some) = (0, 0);
     for seed in 0..200u64 {
         let mut t = s.clone();
         t.apply(ExpEdit::Hp(20)).unwrap();
-        t.apply(channel(seed)).unwrap();
+        t.apply(channel(seed, "Banish")).unwrap();
         let line = t.last().unwrap().to_string();
         let hurled = line.ends_with(
             "Zero successes: the caster is hurled into the creature's home dimension instead.",
@@ -1499,16 +1483,7 @@ fn zero_successes_on_banish_hurl_the_caster_away() {
     s.apply(ExpEdit::Learn("Bind".into())).unwrap();
     for seed in 0..60u64 {
         let mut t = s.clone();
-        t.apply(ExpEdit::Roll(
-            seed,
-            Procedure::Channel {
-                spell: "Bind".into(),
-                damage: 0,
-                ritual_hp: 0,
-                ritual_cash: 0,
-            },
-        ))
-        .unwrap();
+        t.apply(channel(seed, "Bind")).unwrap();
         assert!(!t.last().unwrap().contains("Zero successes"));
     }
 }

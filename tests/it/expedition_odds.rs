@@ -28,6 +28,40 @@ fn pass_fractions_by_hand() {
 }
 
 #[test]
+fn the_digests_cash_example_by_hand() {
+    use satchel::rules::expedition::money::purchase_plan;
+    // Wealth 6, Cost 8: wager against Ob 2. Two dice pass only on two successes: 1/4. Three
+    // dice: C(3,2) + C(3,3) = 4 of 8 = 1/2. Four dice: C(4,2) + C(4,3) + C(4,4) = 11 of 16.
+    assert_eq!(purchase_plan(6, 8, 0).unwrap().ob, Some(2));
+    assert_eq!(pass_fraction(2, 2).unwrap(), (1, 4));
+    assert_eq!(pass_fraction(3, 2).unwrap(), (4, 8));
+    assert_eq!(pass_fraction(4, 2).unwrap(), (11, 16));
+}
+
+#[test]
+fn down_and_out_distribution_by_hand() {
+    use satchel::rules::expedition::tables::{DownAndOutReading as R, read_down_and_out};
+    // Over the 36 ordered pairs of 2d6. Without armour: the 6 doubles kill (1/6); the other 30
+    // are a lingering wound at 7+ (sums 7: 6, 8: 4, 9: 4, 10: 2, 11: 2 = 18, so 1/2), else a
+    // scar (12, 1/3). With armour: doubles 1-4 kill (4, 1/9), double 5s and 6s linger (2), and
+    // non-doubles linger at 9+ (3-6, 4-5, 4-6, 5-6 each way = 8): 10/36 = 5/18; scars 22/36 =
+    // 11/18.
+    for (armour, want) in [(false, [6, 18, 12]), (true, [4, 10, 22])] {
+        let mut got = [0; 3];
+        for a in 1..=6 {
+            for b in 1..=6 {
+                got[match read_down_and_out(a, b, armour).unwrap() {
+                    R::Death => 0,
+                    R::LingeringWound => 1,
+                    R::Scar => 2,
+                }] += 1;
+            }
+        }
+        assert_eq!(got, want, "armour {armour}");
+    }
+}
+
+#[test]
 fn distribution_by_hand() {
     // 3 dice: 0..3 Successes with C(3,k)/8 = 1/8, 3/8, 3/8, 1/8.
     let d = success_distribution(3).unwrap();

@@ -9,7 +9,7 @@ use satchel::rules::ix::dice::{CheckResult, DieKind, SymbolTotals};
 use satchel::rules::ix::error::IxError;
 use satchel::rules::ix::magic::{
     CalamityTally, DivineOffenses, EmpowerOption, EmpowerTrigger, SpellCategory, SpellDesign,
-    SpellRange, default_categories,
+    SpellRange, default_categories, overload_alternatives,
 };
 use satchel::rules::ix::session::{
     InitiativeEntry, InitiativeKind, SessionPool, Side, TieBreaker, initiative_order,
@@ -207,7 +207,12 @@ fn gravity_anchor() -> SpellDesign {
         duration: "Concentration".into(),
         duration_steps: 0,
         strain: 2,
-        overloads: vec!["Medium range".into(), "Two targets".into()],
+        // As the reference's worked example writes it: one option, "A, or B", and a distinct
+        // second option of our own.
+        overloads: vec![
+            "Extend to Medium range, or protect two targets instead of one".into(),
+            "Increased damage".into(),
+        ],
         empowers: vec![EmpowerOption {
             trigger: EmpowerTrigger::Boons(2),
             text: "Athletics bonus".into(),
@@ -236,8 +241,18 @@ fn spell_builder_matches_the_worked_examples() {
     };
     assert_eq!(bolt.trial_dice(), 3);
     assert_eq!(bolt.advice().len(), 2);
-    // Each Overload chosen adds a Trial die; each at most once.
+    // Each Overload chosen adds a Trial die; each at most once. The example's "Medium range,
+    // or two targets" is one option: either half costs its one die, and the halves cannot be
+    // stacked; only a distinct option (Increased damage) adds a second.
+    assert_eq!(
+        overload_alternatives(&g.overloads[0]),
+        [
+            "Extend to Medium range",
+            "protect two targets instead of one"
+        ]
+    );
     assert_eq!(g.casting_trial_dice(&[0]), Ok(4));
+    assert!(g.casting_trial_dice(&[0, 0]).is_err());
     assert_eq!(g.casting_trial_dice(&[0, 1]), Ok(5));
     assert!(g.casting_trial_dice(&[1, 1]).is_err());
     assert!(g.casting_trial_dice(&[2]).is_err());

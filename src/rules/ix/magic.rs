@@ -444,6 +444,17 @@ impl SpellDesign {
     }
 }
 
+/// The alternatives of one Overload option. An option written "A, or B" is one option
+/// (RULINGS, "Spell builder"): the caster picks A or B for its one Trial die, so both halves are
+/// returned; any other option is its own single alternative.
+pub fn overload_alternatives(option: &str) -> Vec<&str> {
+    option
+        .split(", or ")
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .collect()
+}
+
 /// The upgrades the reference names as typical Overload options; a spell may name its own.
 pub const OVERLOAD_PATTERNS: [&str; 3] = ["Increased damage", "Extended range", "An added target"];
 
@@ -514,6 +525,31 @@ mod tests {
         assert_eq!(b.casting_trial_dice(&[0, 1]), Ok(5));
         assert!(b.casting_trial_dice(&[2]).is_err());
         assert!(b.casting_trial_dice(&[0, 0]).is_err());
+    }
+
+    #[test]
+    fn an_or_option_is_one_overload_with_two_alternatives() {
+        // The reference's own example: one option, the caster picks one half.
+        assert_eq!(
+            overload_alternatives("Extend to Medium range, or protect two targets instead of one"),
+            [
+                "Extend to Medium range",
+                "protect two targets instead of one"
+            ]
+        );
+        assert_eq!(
+            overload_alternatives("Increased damage"),
+            ["Increased damage"]
+        );
+        // However it is picked, the one option adds one Trial die; distinct options combine.
+        let mut s = bolt();
+        s.overloads = vec![
+            "Extend to Medium range, or protect two targets instead of one".into(),
+            "Increased damage".into(),
+        ];
+        assert_eq!(s.casting_trial_dice(&[0]), Ok(4));
+        assert_eq!(s.casting_trial_dice(&[0, 1]), Ok(5));
+        assert!(s.casting_trial_dice(&[0, 0]).is_err());
     }
 
     #[test]

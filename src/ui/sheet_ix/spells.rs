@@ -11,7 +11,7 @@ use crate::rules::ix::checks::Tradition;
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::magic::{
     EmpowerOption, EmpowerTrigger, MAX_DURATION_STEPS, MAX_SPELL_STRAIN, OVERLOAD_PATTERNS,
-    SpellCategory, SpellDesign, SpellRange, default_categories, fallout_due,
+    SpellCategory, SpellDesign, SpellRange, default_categories, fallout_due, overload_alternatives,
 };
 use crate::ui::fields::{NumberInput, TextInput};
 use crate::ui::tray::Hook;
@@ -69,6 +69,9 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             .unwrap_or_else(blank)
     });
     let chosen = RwSignal::new(Vec::<usize>::new());
+    // Which half of an "A, or B" option was picked: (option, alternative). One option costs
+    // one Trial die whichever half is cast, so picking one half drops the other.
+    let halves = RwSignal::new(Vec::<(usize, usize)>::new());
     let last = RwSignal::new(None::<String>);
     let name = move || spell.with(|s| s.design.name.clone());
     let pool = move || {
@@ -89,10 +92,14 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
         let d = spell.get_untracked().design;
         let mut label = format!("Cast {}", d.name);
         if !picked.is_empty() {
+            let halves = halves.get_untracked();
             let names: Vec<&str> = picked
                 .iter()
-                .filter_map(|&k| d.overloads.get(k))
-                .map(String::as_str)
+                .filter_map(|&k| {
+                    let alts = overload_alternatives(d.overloads.get(k)?);
+                    let h = halves.iter().find(|h| h.0 == k).map_or(0, |h| h.1);
+                    alts.get(h).or(alts.first()).copied()
+                })
                 .collect();
             label.push_str(&format!(" with Overload: {}", names.join("; ")));
         }
@@ -127,12 +134,24 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             .with(|s| s.design.overloads.clone())
             .into_iter()
             .enumerate()
-            .map(|(k, o)| {
+            .flat_map(|(k, o)| {
+                overload_alternatives(&o)
+                    .into_iter()
+                    .map(str::to_string)
+                    .enumerate()
+                    .map(move |(h, alt)| (k, h, alt))
+                    .collect::<Vec<_>>()
+            })
+            .map(|(k, h, alt)| {
+                let picked = move || {
+                    chosen.with(|c| c.contains(&k))
+                        && halves.with(|x| x.iter().find(|x| x.0 == k).map_or(0, |x| x.1)) == h
+                };
                 view! {
                     <label class="check">
                         <input
                             type="checkbox"
-                            prop:checked=move || chosen.with(|c| c.contains(&k))
+                            prop:checked=picked
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
                                 chosen.update(|c| {
@@ -141,9 +160,15 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                                         c.push(k);
                                     }
                                 });
+                                halves.update(|x| {
+                                    x.retain(|x| x.0 != k);
+                                    if on {
+                                        x.push((k, h));
+                                    }
+                                });
                             }
                         />
-                        {format!("Overload (+1 Trial die): {o}")}
+                        {format!("Overload (+1 Trial die): {alt}")}
                     </label>
                 }
             })

@@ -679,6 +679,35 @@ pub const COMMON_ITEMS: &[Common] = {
     ]
 };
 
+/// The quick-add list of an Ix gear list: Ix tracks no Depletion scores and no Cost tiers, so
+/// these are plain names with a kind (weapons and armour for the sheet's own notes; an arcane
+/// focus is the optional tool the Arcana tradition names).
+pub const IX_ITEMS: &[(&str, ItemKind)] = &[
+    ("Melee weapon", ItemKind::Weapon),
+    ("Ranged weapon", ItemKind::Weapon),
+    ("Armour", ItemKind::Other),
+    ("Shield", ItemKind::Other),
+    ("Arcane focus", ItemKind::Other),
+    ("Healer's kit", ItemKind::Other),
+    ("Tools", ItemKind::Other),
+    ("Rope", ItemKind::Other),
+    ("Torches", ItemKind::Light),
+    ("Lantern", ItemKind::Light),
+    ("Rations", ItemKind::Rations),
+    ("Bedroll", ItemKind::Other),
+];
+
+/// The item an Ix quick-add entry adds: a name and a kind, nothing of Expedition's.
+pub fn ix_item(name: &str) -> Option<Item> {
+    IX_ITEMS
+        .iter()
+        .find(|i| i.0 == name)
+        .map(|&(n, kind)| Item {
+            kind,
+            ..Item::new(n)
+        })
+}
+
 impl Common {
     /// The item this entry adds.
     pub fn item(&self) -> Item {

@@ -326,6 +326,17 @@ test("the table sets a slot limit on an Ix gear list: a warning, never a refusal
   await gear.getByRole("button", { name: "New item", exact: true }).click();
   await expect(gear.locator(".gear-count")).toHaveText("2 / 1 slots used (the table's limit)");
   await expect(gear.getByRole("list", { name: "Gear warnings" })).toHaveText(/Uses 2 slots; the table allows 1, so 1 over\./);
+  // An Ix list quick-adds its own items: no Cost tiers or Depletion scores, none in the editor.
+  const quick = gear.getByRole("combobox", { name: "Common item" });
+  await expect(quick).not.toContainText("Cost");
+  await quick.selectOption("Arcane focus");
+  await gear.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(gear.getByRole("alert")).toContainText("Added Arcane focus");
+  // Adding selects the new item.
+  await gear.getByRole("region", { name: "Selected item" }).getByRole("button", { name: "Edit" }).click();
+  await expect(gear.getByRole("textbox", { name: "Name" })).toHaveValue("Arcane focus");
+  await expect(gear.getByRole("textbox", { name: "Depletion score" })).toHaveCount(0);
+  await expect(gear.getByRole("textbox", { name: "Cash value" })).toHaveCount(0);
   await audit(page, "ix gear over the table's limit");
   await page.screenshot({ path: `${SHOTS}/ix-gear-limit-phone.png`, fullPage: true });
   await app.close();

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use super::action::GearAction;
 use crate::model::party::{PartyDoc, over_capacity};
-use crate::rules::inventory::{COMMON_ITEMS, Inventory, Item, ItemKind, split_treasure};
+use crate::rules::inventory::{COMMON_ITEMS, IX_ITEMS, Inventory, Item, ItemKind, split_treasure};
 
 /// What the component shows besides the inventory itself.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -131,7 +131,9 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
     }
     o.push_str(r#"<ul class="gear-warn" aria-label="Gear warnings">"#);
     let over = list.then(|| over_capacity(v, ui.cap)).flatten();
-    for w in v.warnings().into_iter().chain(over) {
+    // Ammunition and armour burdens are Expedition rules; an Ix list has only its capacity.
+    let rules = if list { Vec::new() } else { v.warnings() };
+    for w in rules.into_iter().chain(over) {
         let _ = write!(
             o,
             r#"<li><span class="flag">Warning</span> {}</li>"#,
@@ -140,7 +142,7 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
     }
     o.push_str("</ul>");
     let burdens: Vec<String> = v.burdens().iter().map(|i| esc(&i.name)).collect();
-    if !burdens.is_empty() {
+    if !burdens.is_empty() && !list {
         let _ = write!(
             o,
             r#"<p class="muted small">Worn armour and shields carried (+{} Ob on endurance, flexibility, balance and climbing tests and on channeling): {}</p>"#,
@@ -149,14 +151,20 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         );
     }
     o.push_str(r#"<div class="gear-add row"><label class="field">Common item<select name="q"><option value="">Choose…</option>"#);
-    for c in COMMON_ITEMS {
-        let d = c
-            .depletion
-            .map(|d| format!(", Depletion {d}+"))
-            .unwrap_or_default();
-        let s = if c.size == 1 { "" } else { "s" };
-        let label = format!("{} (Cost {}{d}, {} slot{s})", c.name, c.cost, c.size);
-        option(&mut o, c.name, &label, c.name == ui.quick);
+    if list {
+        for (name, _) in IX_ITEMS {
+            option(&mut o, name, name, *name == ui.quick);
+        }
+    } else {
+        for c in COMMON_ITEMS {
+            let d = c
+                .depletion
+                .map(|d| format!(", Depletion {d}+"))
+                .unwrap_or_default();
+            let s = if c.size == 1 { "" } else { "s" };
+            let label = format!("{} (Cost {}{d}, {} slot{s})", c.name, c.cost, c.size);
+            option(&mut o, c.name, &label, c.name == ui.quick);
+        }
     }
     o.push_str("</select></label>");
     if !list {
@@ -398,12 +406,16 @@ pub fn field_value(it: &Item, key: &str) -> String {
     }
 }
 
-/// The item editor; `id` makes its labels and messages unique on the page.
-pub fn editor_html(it: &Item, id: &str) -> String {
+/// The item editor; `id` makes its labels and messages unique on the page. An Ix list (`ix`)
+/// leaves out Expedition's Depletion score, Cash value and ammunition.
+pub fn editor_html(it: &Item, id: &str, ix: bool) -> String {
     let mut o = String::from(
         r#"<div class="editor" role="group" aria-label="Edit item"><div class="editor-nums">"#,
     );
-    for (key, label, hint, max) in FIELDS {
+    let fields = FIELDS
+        .into_iter()
+        .filter(|f| !(ix && matches!(f.0, "dep" | "value" | "ammo")));
+    for (key, label, hint, max) in fields {
         let v = esc(&field_value(it, key));
         let hint = if hint.is_empty() {
             String::new()
@@ -426,7 +438,7 @@ pub fn editor_html(it: &Item, id: &str) -> String {
             o,
             r#"<div class="field{wide}"><label for="{id}-{key}">{label}</label>{control}{hint}<small id="{id}-{key}-e" class="error" role="alert"></small></div>"#
         );
-        if key == "value" {
+        if key == if ix { "qty" } else { "value" } {
             let _ = write!(o, r#"<label class="field">Kind<select data-f="kind">"#);
             // The value is the kind's place in `ItemKind::ALL`, read back the same way.
             for (i, k) in ItemKind::ALL.into_iter().enumerate() {
@@ -690,5 +702,50 @@ mod tests {
         assert!(!h.contains("cell empty"));
         assert!(!h.contains("Add to"));
         assert!(h.contains("<span>Rope</span>"));
+    }
+
+    #[test]
+    fn an_ix_list_has_its_own_items_and_no_expedition_fields() {
+        let mut inv = Inventory::new("Vex");
+        inv.unlimited = true;
+        // A ranged weapon with no ammunition and worn armour: Expedition warnings, not Ix ones.
+        inv.carriers[0].items.push(Item::armour("Mail"));
+        inv.carriers[0].items.push(Item {
+            kind: ItemKind::Ranged,
+            needs_ammo: Some("arrows".into()),
+            ..Item::new("Bow")
+        });
+        let ix = gear_html(
+            &inv,
+            &Ui {
+                list: true,
+                ..Ui::default()
+            },
+        );
+        assert!(ix.contains(r#"<option value="Arcane focus">Arcane focus</option>"#));
+        assert!(!ix.contains("Cost ") && !ix.contains("Depletion"), "{ix}");
+        assert!(
+            !ix.contains("cannot be fired") && !ix.contains("+1 Ob"),
+            "{ix}"
+        );
+        let exp = gear_html(&inv, &Ui::default());
+        assert!(exp.contains("Torches (Cost 1, Depletion 15+, 1 slot)"));
+        assert!(exp.contains("Bow: no arrows in your own slots"));
+        // The editor: an Ix item has a name, slots, quantity, kind and notes only.
+        let it = Item::new("Rope");
+        let ed = editor_html(&it, "e", true);
+        for gone in ["Depletion score", "Cash value", "Ammunition or fuel"] {
+            assert!(!ed.contains(gone), "{gone}");
+        }
+        assert!(ed.contains(r#"data-f="kind""#) && ed.contains(r#"data-f="notes""#));
+        let ed = editor_html(&it, "e", false);
+        for kept in [
+            "Depletion score",
+            "Cash value",
+            "Ammunition or fuel",
+            r#"data-f="kind""#,
+        ] {
+            assert!(ed.contains(kept), "{kept}");
+        }
     }
 }

@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 use super::tray::{CryptoRng, Outcome, Shown, TrayHandle};
 use crate::model::gear::{GearEdit, MAX_NAME, MAX_NOTES, apply_gear};
 use crate::rules::expedition::tables::{DepletionReading, depletion_check};
-use crate::rules::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind};
+use crate::rules::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind, ix_item};
 
 mod action;
 mod markup;
@@ -304,7 +304,11 @@ pub fn Gear(
         } else {
             let q = field("q");
             quick.set(q.clone());
-            COMMON_ITEMS.iter().find(|c| c.name == q).map(|c| c.item())
+            if list {
+                ix_item(&q)
+            } else {
+                COMMON_ITEMS.iter().find(|c| c.name == q).map(|c| c.item())
+            }
         };
         let Some(item) = item else {
             msg.set(Some("Choose an item from the list first.".into()));
@@ -337,7 +341,7 @@ pub fn Gear(
         sel.get()
             .filter(|_| open)
             .and_then(|(c, i)| item_at(c, i))
-            .map(|it| markup::editor_html(&it, &eid))
+            .map(|it| markup::editor_html(&it, &eid, list))
             .unwrap_or_default()
     };
     let save_field = move |el: &web_sys::Element| {

@@ -58,7 +58,7 @@ impl KnownSpell {
                 self.name
             )));
         };
-        if matches!(d.unit, DurationUnit::Instant | DurationUnit::Special) {
+        if d.unit.names().is_none() {
             return Err(RulesError::not_allowed(&format!(
                 "{}'s duration is not counted: end it when its condition is met",
                 self.name
@@ -97,6 +97,21 @@ pub enum DurationUnit {
     Special,
 }
 
+impl DurationUnit {
+    /// The unit's names, singular and plural, when it is counted in Successes; `None` for an
+    /// instant or a special duration, which nothing counts down.
+    pub fn names(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            DurationUnit::Rounds => Some(("round", "rounds")),
+            DurationUnit::ExplorationTurns => Some(("exploration turn", "exploration turns")),
+            DurationUnit::Days => Some(("day", "days")),
+            DurationUnit::Minutes => Some(("minute", "minutes")),
+            DurationUnit::Hours => Some(("hour", "hours")),
+            DurationUnit::Instant | DurationUnit::Special => None,
+        }
+    }
+}
+
 /// A duration computed from potency.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SpellDuration {
@@ -109,14 +124,12 @@ pub struct SpellDuration {
 impl SpellDuration {
     /// `"3 exploration turns"`.
     pub fn words(&self) -> String {
-        let (one, many) = match self.unit {
-            DurationUnit::Instant => return "instant".to_string(),
-            DurationUnit::Rounds => ("round", "rounds"),
-            DurationUnit::ExplorationTurns => ("exploration turn", "exploration turns"),
-            DurationUnit::Days => ("day", "days"),
-            DurationUnit::Minutes => ("minute", "minutes"),
-            DurationUnit::Hours => ("hour", "hours"),
-            DurationUnit::Special => return "until its condition ends".to_string(),
+        let Some((one, many)) = self.unit.names() else {
+            return match self.unit {
+                DurationUnit::Special => "until its condition ends",
+                _ => "instant",
+            }
+            .to_string();
         };
         format!(
             "{} {}",

@@ -192,15 +192,11 @@ impl Spell {
     /// The duration in words for the sheet: "1 round per Success", "instant", or a special
     /// duration's note.
     pub fn duration_words(&self) -> String {
-        let per = |unit: &str| format!("1 {unit} per Success");
-        match self.duration() {
-            DurationUnit::Instant => "instant".into(),
-            DurationUnit::Rounds => per("round"),
-            DurationUnit::ExplorationTurns => per("exploration turn"),
-            DurationUnit::Minutes => per("minute"),
-            DurationUnit::Hours => per("hour"),
-            DurationUnit::Days => per("day"),
-            DurationUnit::Special => self.duration_note().unwrap_or("special").into(),
+        let unit = self.duration();
+        match (unit.names(), unit) {
+            (Some((one, _)), _) => format!("1 {one} per Success"),
+            (None, DurationUnit::Special) => self.duration_note().unwrap_or("special").into(),
+            (None, _) => "instant".into(),
         }
     }
 }

@@ -109,9 +109,8 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                     let exhausted = k.exhausted;
                     // Each active spell counts down in its own unit.
                     let active = k.active;
-                    let counted = active.is_some_and(|d| {
-                        !matches!(d.unit, DurationUnit::Instant | DurationUnit::Special)
-                    });
+                    // The unit that counts down, when it is counted at all.
+                    let counted = active.and_then(|d| d.unit.names()).map(|n| n.0);
                     if let Some(d) = active {
                         state.push(match d.unit {
                             DurationUnit::Special => format!(
@@ -121,13 +120,6 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                             _ => format!("active, {} left", d.words()),
                         });
                     }
-                    let unit_name = match active.map(|d| d.unit) {
-                        Some(DurationUnit::Rounds) => "round",
-                        Some(DurationUnit::Minutes) => "minute",
-                        Some(DurationUnit::Hours) => "hour",
-                        Some(DurationUnit::Days) => "day",
-                        _ => "exploration turn",
-                    };
                     let lasts = sp.duration_words();
                     Some(view! {
                         <li class="exp-spell">
@@ -158,7 +150,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                 >
                                     {format!("Channel {}", k.name)}
                                 </button>
-                                {counted.then(|| view! {
+                                {counted.map(|unit_name| view! {
                                     <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::SpellPasses(i))>
                                         {format!("One {unit_name} passes: {}", k.name)}
                                     </button>

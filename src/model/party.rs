@@ -192,6 +192,14 @@ impl PartyDoc {
     }
 }
 
+/// The living Expedition characters on the roster, present or not, in roster order.
+pub fn living_expedition(roster: &Roster) -> impl Iterator<Item = &Character> {
+    roster
+        .characters
+        .iter()
+        .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+}
+
 /// The Rations one member spends for the party's rest: whose, and where in their gear.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RationsPick {
@@ -207,11 +215,16 @@ impl PartyDoc {
     /// Who rests together: every living Expedition character whose player is not marked
     /// absent, in roster order.
     pub fn resting<'a>(&self, roster: &'a Roster) -> Vec<&'a Character> {
-        roster
-            .characters
-            .iter()
-            .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+        living_expedition(roster)
             .filter(|c| !self.absent.contains(&c.id))
+            .collect()
+    }
+
+    /// [`PartyDoc::resting`] as (id, name) pairs, for a screen's list.
+    pub fn at_table(&self, roster: &Roster) -> Vec<(String, String)> {
+        self.resting(roster)
+            .into_iter()
+            .map(|c| (c.id.clone(), c.name.clone()))
             .collect()
     }
 

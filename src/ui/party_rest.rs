@@ -7,7 +7,7 @@ use rand::RngCore;
 
 use super::state::AppState;
 use super::tray::CryptoRng;
-use crate::model::party::{PartyDoc, PartyEdit, RationsPick};
+use crate::model::party::{PartyDoc, PartyEdit, RationsPick, living_expedition};
 
 /// The living Expedition characters on this device, each with a switch for "at the table"
 /// (the party document's `absent` list, which the Party screen's pay-out also reads).
@@ -18,9 +18,7 @@ pub fn PresentList() -> impl IntoView {
     let status = RwSignal::new(String::new());
     let party = move || {
         state.roster.with(|r| {
-            r.characters
-                .iter()
-                .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+            living_expedition(r)
                 .map(|c| (c.id.clone(), c.name.clone()))
                 .collect::<Vec<_>>()
         })
@@ -111,21 +109,11 @@ pub fn PartyRest(#[prop(optional, into)] me: Option<String>) -> impl IntoView {
                 .map(|x| x.0.clone())
         })
     };
-    let resting = move || {
-        doc.with(|d| {
-            state.roster.with(|r| {
-                d.resting(r)
-                    .into_iter()
-                    .map(|c| (c.id.clone(), c.name.clone()))
-                    .collect::<Vec<_>>()
-            })
-        })
-    };
     let rest = move |long: bool| {
         let Some(pick) = chosen() else {
             return;
         };
-        let who = resting();
+        let who = doc.with_untracked(|d| state.roster.with_untracked(|r| d.at_table(r)));
         let planned = doc.with_untracked(|d| {
             state
                 .roster
@@ -196,9 +184,20 @@ pub fn PartyRest(#[prop(optional, into)] me: Option<String>) -> impl IntoView {
                     "A short rest heals up to 3 HP, once a day; a long rest heals fully and restores Blocks and spells."
                 }}
             </p>
-            <div role="status" aria-label="Rest"><ul class="list-plain said">
+            <Said label="Rest" lines/>
+        </div>
+    }
+}
+
+/// What a control did, one line per character, beside the control and announced: the results
+/// of the party's rest, the lights' check and the session's end.
+#[component]
+pub fn Said(label: &'static str, lines: RwSignal<Vec<String>>) -> impl IntoView {
+    view! {
+        <div role="status" aria-label=label>
+            <ul class="list-plain said">
                 {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
-            </ul></div>
+            </ul>
         </div>
     }
 }

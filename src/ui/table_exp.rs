@@ -7,7 +7,7 @@ use rand::RngCore;
 
 use super::fields::{NumberInput, TextInput};
 use super::history::doc_history;
-use super::party_rest::{PartyRest, PresentList};
+use super::party_rest::{PartyRest, PresentList, Said};
 use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
@@ -482,9 +482,7 @@ fn LightsBurn() -> impl IntoView {
             }).collect_view()}
         </ul>
         <button type="button" on:click=burn>"Encounter 6: check every light in use"</button>
-        <div role="status" aria-label="Lights"><ul class="list-plain said">
-            {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
-        </ul></div>
+        <Said label="Lights" lines/>
     }
 }
 
@@ -497,16 +495,7 @@ fn SessionEnd() -> impl IntoView {
     let doc = state.doc::<PartyDoc>();
     let lines = RwSignal::new(Vec::<String>::new());
     // The living Expedition characters at the table: (id, name).
-    let present = move || {
-        doc.with_untracked(|d| {
-            state.roster.with_untracked(|r| {
-                d.resting(r)
-                    .into_iter()
-                    .map(|c| (c.id.clone(), c.name.clone()))
-                    .collect::<Vec<_>>()
-            })
-        })
-    };
+    let present = move || doc.with_untracked(|d| state.roster.with_untracked(|r| d.at_table(r)));
     let safe = move |_| {
         lines.set(vec![
             "Back in a safe haven: no Down and Out checks. Divide the treasure on the Party screen."
@@ -533,8 +522,6 @@ fn SessionEnd() -> impl IntoView {
             <button type="button" on:click=safe>"Back in a safe haven"</button>
             <button type="button" on:click=away>"Not back to safety: roll for each"</button>
         </div>
-        <div role="status" aria-label="End of session"><ul class="list-plain said">
-            {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
-        </ul></div>
+        <Said label="End of session" lines/>
     }
 }

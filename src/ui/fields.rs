@@ -222,7 +222,12 @@ pub fn TextInput(
             }
             if held.with_value(|h| h.contains(&stored)) {
                 // A copy lagging behind ours: written over after this update settles.
-                queue_microtask(move || input(typed));
+                // Not if the field has gone meanwhile (its screen left in the same task).
+                queue_microtask(move || {
+                    if !held.is_disposed() {
+                        input(typed)
+                    }
+                });
             } else {
                 // The other tab's own edit: offered, never written over unasked (two tabs
                 // doing that to each other would never stop).

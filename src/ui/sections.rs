@@ -60,7 +60,8 @@ pub fn SectionBar(id: String, parts: &'static [Part]) -> impl IntoView {
                 jump(slug);
             }
             // On a narrow screen the bar scrolls sideways: keep the current link in it.
-            if let Some(bar) = bar.get_untracked()
+            // The sheet may have been left within that frame: its bar is gone with it.
+            if let Some(bar) = bar.try_get_untracked().flatten()
                 && let Ok(Some(link)) = bar.query_selector("[aria-current]")
                 && let Ok(link) = link.dyn_into::<web_sys::HtmlElement>()
             {

@@ -288,3 +288,57 @@ for (const size of SIZES) {
     });
   });
 }
+
+// Work a screen schedules for its next frame (bringing the result into view, keeping the current
+// section link in the bar) can arrive after the screen has gone: Escape straight after a roll,
+// or leaving a sheet the moment a section was chosen. The test holds every animation frame back
+// until the screen has gone, then runs them: none may panic.
+test("work left for the next frame after its screen has gone does nothing", async ({ page }) => {
+  const trouble = watch(page);
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  const holdFrames = () =>
+    page.evaluate(() => {
+      window.__frames = [];
+      window.requestAnimationFrame = (cb) => window.__frames.push(cb);
+    });
+  // Runs what was held, as the browser would, and returns what threw.
+  const runFrames = () =>
+    page.evaluate(() => {
+      const threw = [];
+      for (const cb of (window.__frames ?? []).splice(0)) {
+        try {
+          cb(performance.now());
+        } catch (e) {
+          threw.push(String(e));
+        }
+      }
+      return threw;
+    });
+
+  // The tray: a roll, then Escape before the frame that scrolls its result into view.
+  await app.openTray();
+  await app.trayMode("Plain dice");
+  await app.tray().getByRole("textbox", { name: "Dice to roll" }).fill("2d6");
+  await holdFrames();
+  await app.roll();
+  await expect(app.result()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(app.tray()).toBeHidden();
+  expect(await runFrames()).toEqual([]);
+
+  // A sheet: a section chosen, then the sheet left before the bar's frame.
+  await app.card("Vex").getByRole("link", { name: "Vex" }).click();
+  const bar = page.getByRole("navigation", { name: "Sheet sections" });
+  await expect(bar).toBeVisible();
+  await runFrames();
+  await holdFrames();
+  await bar.getByRole("link", { name: "Gear" }).click();
+  await expect(bar.getByRole("link", { name: "Gear" })).toHaveAttribute("aria-current", "location");
+  await app.go("Roster");
+  expect(await runFrames()).toEqual([]);
+
+  await expect(app.banner("Something went wrong.")).toHaveCount(0);
+  expect([...app.errors, ...trouble]).toEqual([]);
+  await app.close();
+});

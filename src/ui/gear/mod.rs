@@ -64,8 +64,10 @@ fn focus_act(want: Focus, act: GearAction) {
 /// Brings the selected item's panel (its actions) into view when it sits below the screen's
 /// visible part: the panel is not pinned over the grid, so on a phone it can start out of sight.
 fn reveal_selected(body: NodeRef<html::Div>) {
+    // Called a frame late: the gear may have gone by then, and its node reference with it.
     let Some(panel) = body
-        .get_untracked()
+        .try_get_untracked()
+        .flatten()
         .and_then(|b| b.query_selector(".selected").ok().flatten())
     else {
         return;

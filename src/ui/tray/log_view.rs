@@ -153,7 +153,7 @@ pub fn LogView() -> impl IntoView {
             let words = match text.ok().and_then(|t| t.as_string()) {
                 Some(t) => {
                     let (v, entries) = verify_file(&t);
-                    let code = noted.get_untracked();
+                    let code = noted.try_get_untracked().unwrap_or_default();
                     let code = code.trim();
                     match (&v, code.is_empty()) {
                         (Verdict::Intact { .. }, false) => match find_code(&entries, code) {

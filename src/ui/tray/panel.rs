@@ -230,7 +230,9 @@ fn ResultView() -> impl IntoView {
         let now = key.get();
         if before.is_some_and(|b| b != now) && now.1 {
             request_animation_frame(move || {
-                if let Some(el) = section.get_untracked() {
+                // The panel may have closed since (Escape right after the roll): its node
+                // reference is gone with it.
+                if let Some(el) = section.try_get_untracked().flatten() {
                     el.scroll_into_view_with_bool(true);
                 }
             });

@@ -14,6 +14,8 @@ use crate::rules::ix::critical::{
     CriticalRoll, MedicineTask, ROW_COUNT, StepDown, care_steps_down, step_down,
 };
 use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::error::IxError;
+use crate::rules::ix::health::Vitality;
 use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
 use crate::rules::ix::stats::{Characteristic, Skill};
 
@@ -119,8 +121,12 @@ pub enum IxEdit {
     RemoveSkill(usize),
     /// End of a round while incapacitated: lose 1 Wound unless stabilised.
     BleedOut,
-    /// A successful stabilise.
-    Stabilise,
+    /// A Medicine check to stabilise a bleeding-out character (an Action, Average): success
+    /// stops the bleeding; failure changes nothing.
+    Stabilise(CheckResult),
+    /// A Medicine check to treat a conscious character's Wounds (Average): each net Success
+    /// heals 1 Wound. Once per encounter per patient, whatever the result.
+    TreatWounds(CheckResult),
     /// Extended rest: Strain to full, Wounds + Might.
     Rest,
     CatchBreath,
@@ -253,6 +259,41 @@ impl IxSheet {
         Ok(())
     }
 
+    /// Why this character cannot receive `task` now, if they cannot: asked before anyone rolls
+    /// (so a check that could change nothing is never made) and again when the result comes
+    /// back.
+    pub fn medicine_refusal(&self, task: MedicineTask) -> Result<(), EditError> {
+        let h = &self.character.health;
+        match (task, h.vitality()) {
+            (_, Vitality::Dead) => Err(IxError::Dead.into()),
+            (MedicineTask::CriticalInjury { .. }, _) => {
+                task.difficulty().map(drop).map_err(Into::into)
+            }
+            (MedicineTask::Stabilise, Vitality::Incapacitated { bleeding: true }) => Ok(()),
+            (MedicineTask::Stabilise, Vitality::Incapacitated { bleeding: false }) => {
+                Err("Already stabilised: no longer bleeding out.".into())
+            }
+            (MedicineTask::Stabilise, Vitality::Standing) => {
+                Err("Only a character who is bleeding out needs stabilising.".into())
+            }
+            (MedicineTask::TreatWounds, Vitality::Incapacitated { .. }) => {
+                Err("Treating Wounds needs a conscious patient; heal them above 0 first.".into())
+            }
+            (MedicineTask::TreatWounds, Vitality::Standing) if h.treated_this_encounter => Err(
+                "Already treated this encounter: Medicine treats a patient once per encounter."
+                    .into(),
+            ),
+            (MedicineTask::TreatWounds, Vitality::Standing) if h.wounds >= h.wounds_max => {
+                Err(format!(
+                    "Not wounded: Wounds are at their maximum ({}).",
+                    h.wounds_max
+                )
+                .into())
+            }
+            (MedicineTask::TreatWounds, Vitality::Standing) => Ok(()),
+        }
+    }
+
     /// Every value out of its range, in words (empty when the sheet is sound).
     pub fn problems(&self) -> Vec<String> {
         self.character
@@ -363,7 +404,17 @@ impl IxSheet {
             IxEdit::BleedOut => {
                 c.health.bleed_out().map_err(s)?;
             }
-            IxEdit::Stabilise => c.health.stabilise().map_err(s)?,
+            IxEdit::Stabilise(result) => {
+                self.medicine_refusal(MedicineTask::Stabilise)?;
+                if !result.succeeded {
+                    return Err("The Medicine check failed; they are still bleeding out.".into());
+                }
+                self.character.health.stabilise().map_err(s)?;
+            }
+            IxEdit::TreatWounds(result) => {
+                self.medicine_refusal(MedicineTask::TreatWounds)?;
+                self.character.health.treat_wounds(&result).map_err(s)?;
+            }
             IxEdit::Rest => {
                 let might = c.characteristics.might;
                 c.health.extended_rest(might).map_err(s)?;

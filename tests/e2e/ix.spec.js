@@ -82,6 +82,43 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await expect(list.getByRole("listitem").nth(1)).toContainText("+ 10 for 1 carried");
 
+  // Medicine: the healer is chosen on the sheet. Down, Vex cannot treat anyone, themself
+  // included; a healer the GM names (Intellect 3, Medicine 2) stabilises with a roll.
+  const medicine = panel(page, "Medicine");
+  await list.getByRole("button", { name: /^Treat / }).first().click();
+  await expect(crit.getByText("Vex Arrandi cannot act, so cannot make a Medicine check.")).toBeVisible();
+  await expect(app.tray()).toBeHidden();
+  await medicine.getByLabel("Healer", { exact: true }).selectOption({ label: "Someone the GM names" });
+  await medicine.getByRole("textbox", { name: "Healer's name" }).fill("Doc Mara");
+  await medicine.getByRole("textbox", { name: "Healer's name" }).blur();
+  await medicine.getByRole("textbox", { name: "Healer's Intellect" }).fill("3");
+  await medicine.getByRole("textbox", { name: "Healer's Intellect" }).blur();
+  await medicine.getByRole("textbox", { name: "Healer's Medicine rank" }).fill("2");
+  await medicine.getByRole("textbox", { name: "Healer's Medicine rank" }).blur();
+  await expect(medicine).toContainText("Doc Mara: Intellect 3, Medicine 2.");
+  await medicine.getByRole("button", { name: "Treat Wounds (Average)" }).click();
+  await expect(medicine.locator(".said")).toHaveText("Treating Wounds needs a conscious patient; heal them above 0 first.");
+  let stable = false;
+  for (let i = 0; i < 12 && !stable; i++) {
+    await medicine.getByRole("button", { name: "Stabilise (Average)" }).click();
+    await expect(app.tray()).toBeVisible();
+    await expect(app.tray().getByRole("textbox", { name: "What for (optional)" })).toHaveValue(
+      "Doc Mara's Medicine (Average) to stabilise on Vex Arrandi",
+    );
+    await expect(app.tray().locator(".pool-words")).toHaveText("1 Ability, 2 Mastery vs 2 Trial");
+    await app.roll();
+    const out = await app.outcome();
+    await app.tray().getByRole("button", { name: "Close" }).click();
+    stable = out.startsWith("Success");
+    await expect(health.locator(".ix-state")).toContainText(
+      stable ? "Incapacitated, stabilised" : "Incapacitated and bleeding out",
+    );
+    if (!stable) await page.getByRole("button", { name: "Dismiss" }).first().click().catch(() => {});
+  }
+  expect(stable).toBe(true);
+  await health.getByRole("button", { name: "End of round: bleed out" }).click();
+  await expect(wounds).toHaveValue("-1");
+
   // Treat one: a Medicine check in the tray; success removes it, failure keeps it.
   let treated = false;
   for (let i = 0; i < 12 && !treated; i++) {
@@ -123,6 +160,25 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await health.getByRole("button", { name: "Heal Wounds" }).click();
   await expect(said).toHaveText("Healed 4 Wounds: 2 of 10 Wounds left. Back on their feet.");
+
+  // Treating Wounds: once per encounter per patient, whatever the result.
+  await medicine.getByRole("button", { name: "Treat Wounds (Average)" }).click();
+  await expect(app.tray().getByRole("textbox", { name: "What for (optional)" })).toHaveValue(
+    "Doc Mara's Medicine (Average) to treat Wounds on Vex Arrandi",
+  );
+  await app.roll();
+  const treatedOut = await app.outcome();
+  await app.tray().getByRole("button", { name: "Close" }).click();
+  await expect(medicine).toContainText("Treated for Wounds this encounter");
+  if (treatedOut.startsWith("Success")) await expect(wounds).not.toHaveValue("2");
+  else await expect(wounds).toHaveValue("2");
+  await medicine.getByRole("button", { name: "Treat Wounds (Average)" }).click();
+  await expect(medicine.locator(".said")).toHaveText(
+    /^(Already treated this encounter: Medicine treats a patient once per encounter\.|Not wounded: Wounds are at their maximum \(10\)\.)$/,
+  );
+  await expect(app.tray()).toBeHidden();
+  await health.getByRole("button", { name: "New encounter" }).click();
+  await expect(medicine).toContainText("Not yet treated for Wounds this encounter.");
   await expect(health.getByRole("textbox", { name: /^Strain remaining/ })).toHaveValue("10");
 
   // The character's own rolls.

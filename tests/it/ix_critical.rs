@@ -185,6 +185,50 @@ fn medicine_pools_and_restored_wounds() {
     assert_eq!(wounds_restored(&fail), 0);
 }
 
+#[test]
+fn a_healer_rolls_their_own_intellect_and_medicine_if_they_can_act() {
+    use satchel::rules::ix::character::IxCharacter;
+    use satchel::rules::ix::critical::Healer;
+    use satchel::rules::ix::stats::{Characteristic, Skill};
+    let mut ada = IxCharacter::new("Ada", 10, 10).expect("valid");
+    ada.characteristics.intellect = 3;
+    ada.skills
+        .retain(|k| !k.name.eq_ignore_ascii_case("Medicine"));
+    ada.skills.push(Skill {
+        name: "Medicine".into(),
+        characteristic: Characteristic::Intellect,
+        rank: 2,
+    });
+    let healer = Healer::from_character(&ada);
+    assert_eq!(
+        (healer.intellect, healer.medicine, healer.can_act),
+        (3, 2, true)
+    );
+    // Intellect 3 with Medicine 2: 1 Ability and 2 Mastery, against Average (2 Trial).
+    let p = healer
+        .pool(MedicineTask::TreatWounds)
+        .expect("standing healer");
+    assert_eq!(DieKind::ALL.map(|k| p.count(k)), [1, 2, 0, 2, 0, 0]);
+    // Without the skill: Intellect alone.
+    ada.skills.retain(|k| k.name != "Medicine");
+    let p = Healer::from_character(&ada)
+        .pool(MedicineTask::Stabilise)
+        .expect("valid");
+    assert_eq!(DieKind::ALL.map(|k| p.count(k)), [3, 0, 0, 2, 0, 0]);
+    // Down, a healer cannot act, so cannot treat.
+    ada.health.wounds = 0;
+    let down = Healer::from_character(&ada);
+    assert!(!down.can_act);
+    assert_eq!(
+        down.pool(MedicineTask::Stabilise),
+        Err(IxError::CannotTreat { who: "Ada".into() })
+    );
+    assert_eq!(
+        IxError::CannotTreat { who: "Ada".into() }.to_string(),
+        "Ada cannot act, so cannot make a Medicine check"
+    );
+}
+
 /// Property tests run natively only (proptest is not a wasm dev-dependency).
 #[cfg(not(target_arch = "wasm32"))]
 mod props {

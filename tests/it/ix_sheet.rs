@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use satchel::model::ix_sheet::{IxEdit, IxSheet, Num, SheetSpell, Text};
 use satchel::rules::ix::character::KnownSpell;
 use satchel::rules::ix::checks::{Condition, Guard, Tradition};
-use satchel::rules::ix::critical::{critical_from_d100, roll_critical, row_bounds};
+use satchel::rules::ix::critical::{MedicineTask, critical_from_d100, roll_critical, row_bounds};
 use satchel::rules::ix::dice::CheckResult;
 use satchel::rules::ix::health::Vitality;
 use satchel::rules::ix::magic::{EmpowerOption, EmpowerTrigger, SpellDesign, SpellRange};
@@ -126,7 +126,7 @@ fn wounds_run_through_the_rules_to_incapacitation_and_back() {
     );
     s.apply(IxEdit::BleedOut).unwrap();
     assert_eq!(s.character.health.wounds, -1);
-    s.apply(IxEdit::Stabilise).unwrap();
+    s.apply(IxEdit::Stabilise(result(1))).unwrap();
     s.apply(IxEdit::BleedOut).unwrap();
     assert_eq!(s.character.health.wounds, -1);
     // Below minus the maximum is out of range and refused.
@@ -504,6 +504,90 @@ fn spells_of_older_sheets_move_to_the_spellbook_in_order() {
     assert!(old.spellbook.is_empty());
 }
 
+#[test]
+fn stabilising_is_a_medicine_check_on_a_bleeding_character_only() {
+    let mut s = sheet();
+    // Standing: nothing to stabilise, refused before anyone rolls and when a result arrives.
+    let why = s.medicine_refusal(MedicineTask::Stabilise).unwrap_err();
+    assert_eq!(
+        why.to_string(),
+        "Only a character who is bleeding out needs stabilising."
+    );
+    assert!(s.apply(IxEdit::Stabilise(result(2))).is_err());
+    s.apply(IxEdit::Set(Num::Wounds, 0)).unwrap();
+    assert_eq!(s.medicine_refusal(MedicineTask::Stabilise), Ok(()));
+    // A failed check changes nothing and says so; the bleeding goes on.
+    let before = s.clone();
+    let failed = s.apply(IxEdit::Stabilise(result(0))).unwrap_err();
+    assert_eq!(
+        failed.to_string(),
+        "The Medicine check failed; they are still bleeding out."
+    );
+    assert_eq!(s, before);
+    s.apply(IxEdit::BleedOut).unwrap();
+    assert_eq!(s.character.health.wounds, -1);
+    // A success stops it: the next round's bleed costs nothing, and no Wound comes back.
+    s.apply(IxEdit::Stabilise(result(1))).unwrap();
+    assert_eq!(
+        s.character.health.vitality(),
+        Vitality::Incapacitated { bleeding: false }
+    );
+    s.apply(IxEdit::BleedOut).unwrap();
+    assert_eq!(s.character.health.wounds, -1);
+    assert_eq!(
+        s.apply(IxEdit::Stabilise(result(3)))
+            .unwrap_err()
+            .to_string(),
+        "Already stabilised: no longer bleeding out."
+    );
+    // A conscious patient is needed to treat Wounds.
+    assert!(s.medicine_refusal(MedicineTask::TreatWounds).is_err());
+    assert!(s.apply(IxEdit::TreatWounds(result(3))).is_err());
+}
+
+#[test]
+fn treating_wounds_heals_one_per_net_success_once_per_encounter() {
+    let mut s = sheet();
+    assert_eq!(
+        s.medicine_refusal(MedicineTask::TreatWounds)
+            .unwrap_err()
+            .to_string(),
+        "Not wounded: Wounds are at their maximum (10)."
+    );
+    s.apply(IxEdit::Set(Num::Wounds, 4)).unwrap();
+    // 3 net Successes heal 3 Wounds.
+    s.apply(IxEdit::TreatWounds(result(3))).unwrap();
+    assert_eq!(s.character.health.wounds, 7);
+    // Once per encounter per patient, whatever the result.
+    let again = s.apply(IxEdit::TreatWounds(result(2))).unwrap_err();
+    assert_eq!(
+        again.to_string(),
+        "Already treated this encounter: Medicine treats a patient once per encounter."
+    );
+    assert_eq!(s.character.health.wounds, 7);
+    s.apply(IxEdit::NewEncounter).unwrap();
+    // A failed check still uses the encounter's treatment and heals nothing.
+    s.apply(IxEdit::TreatWounds(result(-1))).unwrap();
+    assert_eq!(s.character.health.wounds, 7);
+    assert!(s.medicine_refusal(MedicineTask::TreatWounds).is_err());
+    s.apply(IxEdit::NewEncounter).unwrap();
+    // Healing stops at the maximum.
+    s.apply(IxEdit::TreatWounds(result(5))).unwrap();
+    assert_eq!(s.character.health.wounds, 10);
+}
+
+#[test]
+fn no_medicine_reaches_the_dead() {
+    let mut s = sheet();
+    s.apply(IxEdit::Set(Num::Wounds, -10)).unwrap();
+    for task in [MedicineTask::Stabilise, MedicineTask::TreatWounds] {
+        assert_eq!(
+            s.medicine_refusal(task).unwrap_err().to_string(),
+            "The character is dead."
+        );
+    }
+}
+
 fn edit() -> impl Strategy<Value = IxEdit> {
     let ch = prop::sample::select(Characteristic::ALL.to_vec());
     prop_oneof![
@@ -519,7 +603,9 @@ fn edit() -> impl Strategy<Value = IxEdit> {
         Just(IxEdit::BleedOut),
         Just(IxEdit::Rest),
         Just(IxEdit::CatchBreath),
-        Just(IxEdit::Stabilise),
+        (-2i32..3).prop_map(|n| IxEdit::Stabilise(result(n))),
+        (-2i32..4).prop_map(|n| IxEdit::TreatWounds(result(n))),
+        Just(IxEdit::NewEncounter),
         (0usize..3, prop::collection::vec(0usize..4, 0..3))
             .prop_map(|(i, o)| IxEdit::CastSpell(i, o)),
         (

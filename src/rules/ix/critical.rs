@@ -394,6 +394,42 @@ pub fn medicine_pool(intellect: i32, medicine: i32, task: MedicineTask) -> Resul
     Ok(p)
 }
 
+/// Who makes a Medicine check: a character on the roster, or one the GM names and rates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Healer {
+    /// The healer's name, for the refusal and the tray's label.
+    pub name: String,
+    /// Intellect, 1-6.
+    pub intellect: i32,
+    /// Medicine rank, 0-5.
+    pub medicine: i32,
+    /// Standing: an incapacitated or dead healer cannot act, so cannot treat.
+    pub can_act: bool,
+}
+
+impl Healer {
+    /// A character as a healer: their Intellect, their Medicine skill (rank 0 if they have
+    /// none) and whether they are standing.
+    pub fn from_character(c: &super::character::IxCharacter) -> Healer {
+        Healer {
+            name: c.name.clone(),
+            intellect: c.characteristics.intellect,
+            medicine: super::stats::find_skill(&c.skills, "Medicine").map_or(0, |k| k.rank),
+            can_act: c.health.vitality() == super::health::Vitality::Standing,
+        }
+    }
+
+    /// The healer's Medicine pool for `task`; refused when the healer cannot act.
+    pub fn pool(&self, task: MedicineTask) -> Result<Pool, IxError> {
+        if !self.can_act {
+            return Err(IxError::CannotTreat {
+                who: self.name.clone(),
+            });
+        }
+        medicine_pool(self.intellect, self.medicine, task)
+    }
+}
+
 /// Wounds a successful "treat" check restores: 1 per net Success, none on failure.
 pub fn wounds_restored(result: &CheckResult) -> u32 {
     if result.succeeded {

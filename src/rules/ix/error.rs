@@ -48,6 +48,12 @@ pub enum IxError {
     },
     /// The character or adversary is dead; the action no longer applies.
     Dead,
+    /// A healer who is incapacitated or dead cannot make a Medicine check ("a character who
+    /// cannot act cannot treat").
+    CannotTreat {
+        /// The healer's name.
+        who: String,
+    },
     /// A Critical Injury table does not have the standard 25-row shape.
     BadCriticalTable {
         /// What is wrong, in plain words.
@@ -119,6 +125,9 @@ impl fmt::Display for IxError {
             ),
             IxError::WrongCondition { needs } => write!(f, "this needs {needs}"),
             IxError::Dead => write!(f, "the character is dead"),
+            IxError::CannotTreat { who } => {
+                write!(f, "{who} cannot act, so cannot make a Medicine check")
+            }
             IxError::BadCriticalTable { reason } => {
                 write!(f, "the Critical Injury table is not valid: {reason}")
             }

@@ -6,12 +6,11 @@ use std::sync::Arc;
 use super::Ctx;
 use crate::model::ix_sheet::{IxEdit, Num};
 use crate::rules::ix::critical::{
-    MedicineTask, TreatmentClock, medicine_pool, roll_critical, row_bounds, treatment_clock,
+    Healer, MedicineTask, TreatmentClock, roll_critical, row_bounds, treatment_clock,
 };
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::health::{DEFENSE_CAP, Health as Track, Vitality};
-use crate::rules::ix::stats::find_skill;
-use crate::ui::fields::{NumberInput, Stepper};
+use crate::ui::fields::{NumberInput, Stepper, TextInput};
 use crate::ui::tray::{CryptoRng, Hook};
 
 /// The character's state in words, and what it means.
@@ -204,7 +203,6 @@ pub fn Health() -> impl IntoView {
     let words = move || state_words(h().vitality(), h().wounds_max);
     let actions = [
         ("End of round: bleed out", IxEdit::BleedOut),
-        ("Stabilised", IxEdit::Stabilise),
         ("Catch Breath", IxEdit::CatchBreath),
         ("Extended rest", IxEdit::Rest),
         ("New encounter", IxEdit::NewEncounter),
@@ -281,25 +279,13 @@ pub fn Injuries() -> impl IntoView {
     let roll = move |_| last.set(roll_injury(ctx));
     let treat = move |i: usize, row: usize| {
         let task = MedicineTask::CriticalInjury { row };
-        let (intellect, rank) = ctx.read(|s| {
-            let c = &s.character;
-            (
-                c.characteristics.intellect,
-                find_skill(&c.skills, "Medicine").map_or(0, |k| k.rank),
-            )
-        });
-        let d = task.difficulty().map(|d| d.name()).unwrap_or_default();
-        let pool = medicine_pool(intellect, rank, task).map_err(|e| e.to_string());
         let editor = ctx.editor();
         let on: Hook<CheckResult> = Arc::new(move |r| {
             editor.edit(IxEdit::TreatInjury(i, r));
         });
-        ctx.roll(
-            format!("Medicine ({d}) to treat a Critical Injury"),
-            pool,
-            Some(on),
-            false,
-        );
+        if let Err(e) = medicine(ctx, task, "treat a Critical Injury", on) {
+            last.set(e);
+        }
     };
     let rows = move || {
         list.get()
@@ -361,6 +347,213 @@ pub fn Injuries() -> impl IntoView {
             </p>
             <p role="status" class="crit-last">{move || last.get()}</p>
             <ul class="list-plain injuries" aria-label="Critical Injuries carried">{rows}</ul>
+        </section>
+    }
+}
+
+/// Who makes the sheet's Medicine checks: this character, another Ix character on the roster
+/// (by id), or someone the GM names and rates. The sheet's own choice, kept while it is open.
+#[derive(Clone, Copy)]
+pub(crate) struct HealerChoice {
+    /// `SELF`, `GM` or a roster id.
+    pick: RwSignal<String>,
+    name: RwSignal<String>,
+    intellect: RwSignal<i64>,
+    medicine: RwSignal<i64>,
+}
+
+const SELF: &str = "";
+const GM: &str = "gm:";
+
+impl HealerChoice {
+    pub(crate) fn new() -> Self {
+        HealerChoice {
+            pick: RwSignal::new(SELF.to_string()),
+            name: RwSignal::new(String::new()),
+            intellect: RwSignal::new(2),
+            medicine: RwSignal::new(1),
+        }
+    }
+}
+
+/// The healer as chosen now, read from the roster (a healer who has gone down since the choice
+/// is seen as down).
+fn healer(ctx: Ctx) -> Result<Healer, String> {
+    let h = ctx.healer;
+    let pick = h.pick.get();
+    if pick == GM {
+        let name = h.name.get();
+        return Ok(Healer {
+            name: if name.trim().is_empty() {
+                "The GM's healer".into()
+            } else {
+                name.trim().to_string()
+            },
+            intellect: h.intellect.get() as i32,
+            medicine: h.medicine.get() as i32,
+            can_act: true,
+        });
+    }
+    let id = if pick == SELF {
+        ctx.id.get_value()
+    } else {
+        pick
+    };
+    ctx.state.roster.with(|r| {
+        let c = r
+            .get(&id)
+            .ok_or_else(|| "That healer is no longer on the roster; choose another.".to_string())?;
+        let sheet = c
+            .ix()
+            .ok_or_else(|| format!("{} is not an Ix character.", c.name))?;
+        Ok(Healer {
+            name: c.name.clone(),
+            ..Healer::from_character(&sheet.character)
+        })
+    })
+}
+
+/// Opens the tray with the chosen healer's Medicine pool for `task` on this character, after
+/// asking whether the task can change anything; `then` gets the result. The refusal comes back
+/// for the caller to show beside its button.
+fn medicine(
+    ctx: Ctx,
+    task: MedicineTask,
+    what: &str,
+    then: Hook<CheckResult>,
+) -> Result<(), String> {
+    ctx.read(|s| s.medicine_refusal(task))
+        .map_err(|e| e.to_string())?;
+    let healer = healer(ctx)?;
+    let pool = healer
+        .pool(task)
+        .map_err(|e| crate::model::EditError::from(e).to_string())?;
+    let difficulty = task.difficulty().map(|d| d.name()).unwrap_or_default();
+    let patient = ctx
+        .state
+        .roster
+        .with_untracked(|r| r.get(&ctx.id.get_value()).map(|c| c.name.clone()))
+        .unwrap_or_default();
+    ctx.roll(
+        format!(
+            "{}'s Medicine ({difficulty}) to {what} on {patient}",
+            healer.name
+        ),
+        Ok(pool),
+        Some(then),
+        false,
+    );
+    Ok(())
+}
+
+/// Medicine on this character: who heals (this character, another on the roster, or one the GM
+/// names), stabilising a bleeding-out character and treating Wounds once per encounter, each a
+/// roll of the healer's Intellect and Medicine in the tray. Critical Injuries are treated from
+/// their own rows below, by the same healer.
+#[component]
+pub fn Medicine() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let h = ctx.healer;
+    let said = RwSignal::new(String::new());
+    let me = ctx.id.get_value();
+    let others = move || {
+        let me = me.clone();
+        ctx.state.roster.with(|r| {
+            r.characters
+                .iter()
+                .filter(|c| c.id != me && c.ix().is_some())
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let who = move || match healer(ctx) {
+        Ok(x) => format!(
+            "{}: Intellect {}, Medicine {}{}",
+            x.name,
+            x.intellect,
+            x.medicine,
+            if x.can_act {
+                "."
+            } else {
+                ". Cannot act now, so cannot treat anyone."
+            }
+        ),
+        Err(e) => e,
+    };
+    let go = move |task: MedicineTask| {
+        let editor = ctx.editor();
+        let (what, on): (&str, Hook<CheckResult>) = match task {
+            MedicineTask::Stabilise => (
+                "stabilise",
+                Arc::new(move |r| {
+                    editor.edit(IxEdit::Stabilise(r));
+                }),
+            ),
+            _ => (
+                "treat Wounds",
+                Arc::new(move |r| {
+                    editor.edit(IxEdit::TreatWounds(r));
+                }),
+            ),
+        };
+        said.set(match medicine(ctx, task, what, on) {
+            Ok(()) => String::new(),
+            Err(e) => e,
+        });
+    };
+    let status = move || {
+        ctx.read(|s| {
+            let t = &s.character.health;
+            let treated = if t.treated_this_encounter {
+                "Treated for Wounds this encounter (once per encounter; New encounter clears it)."
+            } else {
+                "Not yet treated for Wounds this encounter."
+            };
+            treated.to_string()
+        })
+    };
+    let gm = move || h.pick.with(|p| p == GM);
+    view! {
+        <section class="panel no-print" aria-labelledby="ix-medicine">
+            <h2 id="ix-medicine">"Medicine"</h2>
+            <div class="field">
+                <label for="ix-healer">"Healer"</label>
+                <select
+                    id="ix-healer"
+                    on:change=move |ev| h.pick.set(event_target_value(&ev))
+                    prop:value=move || h.pick.get()
+                >
+                    <option value=SELF>"This character"</option>
+                    {move || {
+                        others()
+                            .into_iter()
+                            .map(|(id, name)| view! { <option value=id>{name}</option> })
+                            .collect_view()
+                    }}
+                    <option value=GM>"Someone the GM names"</option>
+                </select>
+            </div>
+            <Show when=gm>
+                <div class="ix-grid">
+                    <TextInput label="Healer's name".to_string() value=h.name max_chars=40 on_commit=Callback::new(move |t| h.name.set(t))/>
+                    <NumberInput label="Healer's Intellect" value=h.intellect min=1 max=6 on_commit=Callback::new(move |v| h.intellect.set(v))/>
+                    <NumberInput label="Healer's Medicine rank" value=h.medicine min=0 max=5 on_commit=Callback::new(move |v| h.medicine.set(v))/>
+                </div>
+            </Show>
+            <p class="muted small">{who}</p>
+            <div class="row wrap">
+                <button type="button" on:click=move |_| go(MedicineTask::Stabilise)>
+                    "Stabilise (Average)"
+                </button>
+                <button type="button" on:click=move |_| go(MedicineTask::TreatWounds)>
+                    "Treat Wounds (Average)"
+                </button>
+            </div>
+            <p class="muted small">
+                "Stabilising stops bleeding out and heals nothing. Treating heals 1 Wound per net Success on a conscious patient."
+            </p>
+            <p class="muted small">{status}</p>
+            <p role="status" class="said">{move || said.get()}</p>
         </section>
     }
 }

@@ -33,6 +33,8 @@ pub(crate) struct Ctx {
     state: AppState,
     /// The GM's Critical Injury table, as stored on this device (default rows otherwise).
     table: Doc<IxTableDoc>,
+    /// Who makes this sheet's Medicine checks (see `health::Medicine`).
+    healer: health::HealerChoice,
 }
 
 /// Changes one Ix character through the app's state. It holds nothing of the sheet's own, so a
@@ -246,6 +248,7 @@ pub fn IxSheetView(id: String) -> impl IntoView {
         sheet,
         state,
         table,
+        healer: health::HealerChoice::new(),
     };
     provide_context(ctx);
     let key = id.clone();
@@ -280,6 +283,7 @@ pub fn IxSheetView(id: String) -> impl IntoView {
             // Play first: what a fight needs, then the checks, who the character is, and the rest.
             {part_start(PARTS[0])}
             <health::Health/>
+            <health::Medicine/>
             <health::Injuries/>
             <magic::Conditions/>
             <Session/>

@@ -294,6 +294,19 @@ impl IxSheet {
         }
     }
 
+    /// Why this character may not attack or cast now, if so: Defensive Guard commits the
+    /// turn to defence ("They cannot also attack or cast on that turn"), and it stands until
+    /// their next turn begins (the GM table's turn order ends it) or the player lowers it.
+    pub fn attack_refusal(&self) -> Result<(), EditError> {
+        if self.character.guard == Guard::DefensiveGuard {
+            return Err(
+                "Defensive Guard is up: no attacking or casting until your next turn. Set No guard when it comes."
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
     /// Every value out of its range, in words (empty when the sheet is sound).
     pub fn problems(&self) -> Vec<String> {
         self.character
@@ -599,6 +612,8 @@ impl IxSheet {
             }
             IxEdit::CastSpell(i, chosen) => {
                 at(&self.spellbook, i, "spell")?;
+                self.attack_refusal()?;
+                let c = &mut self.character;
                 let d = &self.spellbook[i].design;
                 d.casting_trial_dice(&chosen).map_err(s)?;
                 c.health.pay_strain(d.strain).map_err(s)?;

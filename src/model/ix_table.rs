@@ -10,8 +10,10 @@ use super::error::EditError;
 use super::named::NamedDocument;
 use super::{CharacterAction, Roster};
 
+use super::ix_sheet::IxEdit;
 use crate::rules::ix::IxError;
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use crate::rules::ix::checks::Guard;
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::session::{
@@ -245,12 +247,36 @@ impl NamedDocument for IxTableDoc {
         edit: TableEdit,
         roster: &Roster,
     ) -> Result<Vec<CharacterAction>, EditError> {
+        let next_turn = matches!(edit, TableEdit::Step(true));
         self.apply_inner(edit, roster)?;
-        Ok(Vec::new())
+        Ok(if next_turn {
+            self.guard_ends(roster)
+        } else {
+            Vec::new()
+        })
     }
 }
 
 impl IxTableDoc {
+    /// A guard lasts until its character's next turn (reference, "Defensive Guard",
+    /// "Guarded"): the turn order reaching a player character lowers theirs.
+    fn guard_ends(&self, roster: &Roster) -> Vec<CharacterAction> {
+        let Some(slot) = self.order.get(self.turn) else {
+            return Vec::new();
+        };
+        if slot.entry.side != Side::Player {
+            return Vec::new();
+        }
+        let id = &slot.entry.name;
+        match roster.get(id).and_then(|c| c.ix()) {
+            Some(s) if s.character.guard != Guard::None => vec![CharacterAction::EditIx {
+                id: id.clone(),
+                edit: IxEdit::SetGuard(Guard::None),
+            }],
+            _ => Vec::new(),
+        }
+    }
+
     fn foe(&mut self, i: usize) -> Result<&mut FoeEntry, EditError> {
         self.foes
             .get_mut(i)

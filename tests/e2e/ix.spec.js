@@ -415,7 +415,7 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await fright.check();
   await app.roll();
   await expect(app.result()).toContainText("Pool: ");
-  await expect(app.result()).toContainText("1 Bane");
+  await expect(app.result()).toContainText("Bane");
   expect((await app.diceLabels()).filter((l) => l.startsWith("Bane die"))).toHaveLength(1);
   await app.close();
 });
@@ -498,5 +498,58 @@ test("the GM settles an initiative tie by dragging, within the tie only", async 
   await expect(init.getByRole("button", { name: /^Move .* (up|down)$/ }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/ix-table-ties.png`, fullPage: true });
   await audit(page, "Ix table with ties");
+  await app.close();
+});
+
+test("a guard weighs on attacks against its character until their next turn", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await openSheet(app, "Vex");
+  const conditions = panel(page, "Conditions and talents");
+  const guard = conditions.getByRole("group", { name: "Guard (they do not stack)" });
+  await guard.getByRole("button", { name: "Defensive Guard" }).click();
+  await expect(guard.getByRole("button", { name: "Defensive Guard" })).toHaveAttribute("aria-pressed", "true");
+  // Committed to defence: no attack from the sheet this turn.
+  await panel(page, "Skills").getByRole("button", { name: /^Melee.*roll$/ }).click();
+  await expect(app.banner("Defensive Guard is up: no attacking or casting until your next turn.")).toBeVisible();
+  await expect(app.tray()).toBeHidden();
+
+  // The GM rolls an attack on Vex: the guard is a named line on the pool, ruled out by a tick.
+  await page.goto(app.server.url + "#/table/ix");
+  await app.openTray();
+  await app.trayMode("Ix");
+  await app.addDie("Ability die", 2);
+  await app.tray().getByRole("group", { name: "Difficulty" }).getByRole("button", { name: "Average" }).click();
+  await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial");
+  await app.tray().getByLabel("Attack on").selectOption({ label: "Vex (Defensive Guard)" });
+  const line = app.tray().getByRole("checkbox", { name: "Vex's Defensive Guard: +1 Bane die" });
+  await expect(line).toBeChecked();
+  await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial, 1 Bane");
+  await line.uncheck();
+  await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial");
+  await line.check();
+  await app.roll();
+  await expect(app.result()).toContainText("Bane");
+  await page.keyboard.press("Escape");
+
+  // Vex's next turn in the order lowers the guard.
+  const init = panel(page, "Initiative");
+  await init.getByRole("combobox", { name: "Character from the roster" }).selectOption({ label: "Vex" });
+  await init.getByRole("button", { name: "Add character" }).click();
+  await init.getByText("Add an adversary or NPC").click();
+  await init.getByRole("textbox", { name: "Adversary name" }).fill("Goblins");
+  await init.getByRole("button", { name: "Add", exact: true }).click();
+  await init.getByRole("button", { name: "Roll initiative for all" }).click();
+  const current = init.getByRole("list", { name: "Turn order" }).locator('[aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  for (let i = 0; i < 2; i++) {
+    await init.getByRole("button", { name: "Next turn" }).click();
+    if ((await current.textContent()).includes("Vex")) break;
+  }
+  await expect(current).toContainText("Vex");
+  await app.go("Roster");
+  await openSheet(app, "Vex");
+  await expect(guard.getByRole("button", { name: "No guard" })).toHaveAttribute("aria-pressed", "true");
+  expect(app.errors).toEqual([]);
   await app.close();
 });

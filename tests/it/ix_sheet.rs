@@ -588,6 +588,37 @@ fn no_medicine_reaches_the_dead() {
     }
 }
 
+#[test]
+fn defensive_guard_rules_out_attacking_and_casting_until_it_is_lowered() {
+    let mut s = sheet();
+    s.apply(IxEdit::SaveSpell(None, Box::new(spell("Bolt", 2, 1, 0))))
+        .unwrap();
+    s.apply(IxEdit::SetGuard(Guard::Guarded)).unwrap();
+    // Guarded leaves the Action free.
+    assert_eq!(s.attack_refusal(), Ok(()));
+    s.apply(IxEdit::CastSpell(0, vec![])).unwrap();
+    s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
+    let why = s.attack_refusal().unwrap_err().to_string();
+    assert_eq!(
+        why,
+        "Defensive Guard is up: no attacking or casting until your next turn. Set No guard when it comes."
+    );
+    let before = s.clone();
+    assert_eq!(
+        s.apply(IxEdit::CastSpell(0, vec![]))
+            .unwrap_err()
+            .to_string(),
+        why
+    );
+    assert_eq!(s, before, "no Strain paid");
+    s.apply(IxEdit::SetGuard(Guard::None)).unwrap();
+    s.apply(IxEdit::CastSpell(0, vec![])).unwrap();
+    // A new encounter starts with no guard up.
+    s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
+    s.apply(IxEdit::NewEncounter).unwrap();
+    assert_eq!(s.attack_refusal(), Ok(()));
+}
+
 fn edit() -> impl Strategy<Value = IxEdit> {
     let ch = prop::sample::select(Characteristic::ALL.to_vec());
     prop_oneof![

@@ -108,6 +108,74 @@ fn initiative_orders_by_successes_then_boons_and_turns_wrap_rounds() {
 }
 
 #[test]
+fn a_guard_ends_when_its_characters_next_turn_comes() {
+    use satchel::model::apply_with_roster;
+    use satchel::model::ix_sheet::IxEdit;
+    use satchel::rules::ix::checks::Guard;
+    let guard = |r: &Roster, name: &str| {
+        r.get(&format!("id-{name}"))
+            .unwrap()
+            .ix()
+            .unwrap()
+            .character
+            .guard
+    };
+    let mut r = roster();
+    let mut d = IxTableDoc::default();
+    for (n, pc) in [("Vex", true), ("Goblins", false), ("Ada", true)] {
+        d.apply(TableEdit::AddFighter(fighter(n, pc))).unwrap();
+    }
+    d.apply(TableEdit::Rolled(vec![
+        result(3, 0),
+        result(2, 0),
+        result(1, 0),
+    ]))
+    .unwrap();
+    assert_eq!(order_names(&d), ["Vex", "Goblins", "Ada"]);
+    // On her turn Vex takes Defensive Guard; Ada, earlier, was Guarded.
+    for (name, g) in [("Vex", Guard::DefensiveGuard), ("Ada", Guard::Guarded)] {
+        r.apply(
+            CharacterAction::EditIx {
+                id: format!("id-{name}"),
+                edit: IxEdit::SetGuard(g),
+            },
+            2,
+        )
+        .unwrap();
+    }
+    // The Goblins' turn: both guards still stand against their attacks.
+    apply_with_roster(&mut d, &mut r, TableEdit::Step(true), 3).unwrap();
+    assert_eq!(guard(&r, "Vex"), Guard::DefensiveGuard);
+    assert_eq!(guard(&r, "Ada"), Guard::Guarded);
+    // Ada's turn lowers Ada's guard only.
+    let saved = apply_with_roster(&mut d, &mut r, TableEdit::Step(true), 4).unwrap();
+    assert!(
+        saved.is_some(),
+        "the character's change is saved with the turn"
+    );
+    assert_eq!(guard(&r, "Ada"), Guard::None);
+    assert_eq!(guard(&r, "Vex"), Guard::DefensiveGuard);
+    // The round wraps to Vex: hers goes too.
+    apply_with_roster(&mut d, &mut r, TableEdit::Step(true), 5).unwrap();
+    assert_eq!((d.turn, d.round), (0, 2));
+    assert_eq!(guard(&r, "Vex"), Guard::None);
+    // Stepping back never raises or lowers a guard.
+    r.apply(
+        CharacterAction::EditIx {
+            id: "id-Ada".into(),
+            edit: IxEdit::SetGuard(Guard::Guarded),
+        },
+        6,
+    )
+    .unwrap();
+    assert_eq!(
+        apply_with_roster(&mut d, &mut r, TableEdit::Step(false), 7).unwrap(),
+        None
+    );
+    assert_eq!(guard(&r, "Ada"), Guard::Guarded);
+}
+
+#[test]
 fn a_dragged_tie_lands_where_it_is_dropped() {
     let mut d = IxTableDoc::default();
     for n in ["A", "B", "C", "D"] {

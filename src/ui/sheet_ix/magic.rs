@@ -69,7 +69,7 @@ pub fn Conditions() -> impl IntoView {
                 {guards}
             </div>
             <p class="muted small">
-                "Guarded upgrades one difficulty die of attacks against you; Defensive Guard adds a Bane die. Only one applies."
+                "Until your next turn (the GM table's turn order lowers it): Guarded upgrades one difficulty die of attacks against you; Defensive Guard adds a Bane die, and you cannot attack or cast meanwhile. Only one applies."
             </p>
             <ul class="list-plain" aria-label="Conditions">
                 {move || {

@@ -125,6 +125,9 @@ impl Ctx {
             Ok(p) => p,
             Err(e) => return self.state.notify(vec![e]),
         };
+        if attack && let Err(e) = self.read(IxSheet::attack_refusal) {
+            return self.notify(e.to_string());
+        }
         let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(_, r)| {
             if let Some(then) = &then {
                 then(r);

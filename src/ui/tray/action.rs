@@ -139,6 +139,10 @@ pub enum TrayAction {
     ClearPool,
     /// Switches condition `i` on or off for this check.
     ToggleCondition(usize),
+    /// The character this check attacks, with their guard as it stands, or none.
+    Target(Option<AttackTarget>),
+    /// Switches the target's guard on or off for this check.
+    ToggleTargetGuard,
     SetExpKind(ExpKind),
     /// A number field, as typed ([`super::fields::EMPTY`] when it holds no number).
     SetField(Field, i64),
@@ -155,6 +159,18 @@ pub enum TrayAction {
     Show(Box<RollElsewhere>),
     /// Shows a refusal until the next change.
     Refused(TrayError),
+}
+
+/// The character an Ix check attacks: their guard changes the attacker's pool (reference,
+/// "Defensive Guard", "Guarded"). A copy taken when the target is chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackTarget {
+    /// Roster id.
+    pub id: String,
+    pub name: String,
+    pub guard: crate::rules::ix::checks::Guard,
+    /// Whether the guard counts on this check (on unless the GM rules it does not).
+    pub on: bool,
 }
 
 /// What a change asks of its caller.

@@ -4,8 +4,9 @@
 use leptos::prelude::*;
 
 use super::faces::{KindMark, SymbolMark};
-use super::state::{PoolStep, TrayAction, TrayError};
+use super::state::{AttackTarget, PoolStep, TrayAction, TrayError};
 use super::{Tray, TrayHandle};
+use crate::rules::ix::checks::Guard;
 use crate::rules::ix::dice::{DieKind, Symbol};
 use crate::rules::ix::pool::Difficulty;
 use crate::ui::format::{one_decimal, pct};
@@ -87,6 +88,35 @@ pub fn IxMode() -> impl IntoView {
     // The counters show and change the pool as built; conditions add their dice on top.
     let built = tray.read(|s| s.ix_built());
     let conditions = tray.read(|s| s.condition_lines());
+    let target = tray.read(|s| s.target().map(|t| t.id.clone()));
+    let target_line = tray.read(|s| s.target_line());
+    // Every Ix character on this device, with the guard their sheet has up now.
+    let targets = move || {
+        tray.app
+            .map(|a| {
+                a.roster.with(|r| {
+                    r.characters
+                        .iter()
+                        .filter_map(|c| {
+                            Some((c.id.clone(), c.name.clone(), c.ix()?.character.guard))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .unwrap_or_default()
+    };
+    let choose_target = move |id: String| {
+        let t = targets()
+            .into_iter()
+            .find(|(i, ..)| *i == id)
+            .map(|(id, name, guard)| AttackTarget {
+                id,
+                name,
+                guard,
+                on: true,
+            });
+        tray.act(TrayAction::Target(t));
+    };
     let step_note = tray.read(|s| s.step_note().map(str::to_string));
     let act = move |a: TrayAction| {
         tray.act(a);
@@ -234,6 +264,43 @@ pub fn IxMode() -> impl IntoView {
                     <p class="muted small">"Untick one this check is exempt from."</p>
                 </fieldset>
             </Show>
+            <div class="field">
+                <label for="tray-target">"Attack on"</label>
+                <select
+                    id="tray-target"
+                    on:change=move |ev| choose_target(event_target_value(&ev))
+                    prop:value=move || target.get().unwrap_or_default()
+                >
+                    <option value="">"No character (not an attack, or an adversary)"</option>
+                    {move || {
+                        targets()
+                            .into_iter()
+                            .map(|(id, name, guard)| {
+                                let up = match guard {
+                                    Guard::None => "",
+                                    Guard::Guarded => " (Guarded)",
+                                    Guard::DefensiveGuard => " (Defensive Guard)",
+                                };
+                                view! { <option value=id>{format!("{name}{up}")}</option> }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </div>
+            {move || {
+                target_line
+                    .get()
+                    .map(|(line, on)| view! {
+                        <label class="check">
+                            <input
+                                type="checkbox"
+                                prop:checked=on
+                                on:change=move |_| act(TrayAction::ToggleTargetGuard)
+                            />
+                            {line}
+                        </label>
+                    })
+            }}
             <ul class="kinds">{kinds}</ul>
             <div class="row" role="group" aria-label="Difficulty">{presets}</div>
             <div class="row" role="group" aria-label="Upgrades">

@@ -20,14 +20,15 @@
 //! load: only sheets and the panel (chunks) change the tray.
 
 pub use super::action::{
-    ExpKind, Mode, Opening, PoolStep, Prefill, Settled, TrayAction, TrayApplied, TrayError,
+    AttackTarget, ExpKind, Mode, Opening, PoolStep, Prefill, Settled, TrayAction, TrayApplied,
+    TrayError,
 };
 use super::fields::{Field, Fields};
 use super::outcome::{LogDraft, Outcome, RollElsewhere, Rolled};
 use crate::model::Proposal;
 use crate::rules::expedition::objective::{GeneralFactors, general_objective};
 use crate::rules::ix::IxError;
-use crate::rules::ix::checks::{CheckContext, Condition};
+use crate::rules::ix::checks::{CheckContext, Condition, Guard};
 use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::{DowngradeReport, Pool as IxPool, UpgradeReport};
 
@@ -56,6 +57,8 @@ pub struct TrayState {
     ix: IxPool,
     /// The rolling character's conditions, each with whether it counts on this check.
     conditions: Vec<(Condition, bool)>,
+    /// The character this check attacks, whose guard adds to its difficulty.
+    target: Option<AttackTarget>,
     /// What the last upgrade or downgrade did, in words.
     step_note: Option<String>,
     /// The pool's Peril Point came with a GM's proposal: the GM spends it on their own device,
@@ -83,6 +86,7 @@ impl Default for TrayState {
             who_name: None,
             ix: IxPool::new(),
             conditions: Vec::new(),
+            target: None,
             step_note: None,
             peril_from_gm: false,
             exp_kind: ExpKind::Test,
@@ -127,7 +131,28 @@ impl TrayState {
                 pool = next;
             }
         }
+        if let Some(t) = self.target.as_ref().filter(|t| t.on) {
+            let mut next = pool;
+            if t.guard.apply_to_attack(&mut next).is_ok() {
+                pool = next;
+            }
+        }
         pool
+    }
+    /// The character this check attacks.
+    pub fn target(&self) -> Option<&AttackTarget> {
+        self.target.as_ref()
+    }
+    /// The target's guard in words with what it does to this check, and whether it counts;
+    /// none without a target or a guard.
+    pub fn target_line(&self) -> Option<(String, bool)> {
+        let t = self.target.as_ref()?;
+        let words = match t.guard {
+            Guard::None => return None,
+            Guard::Guarded => format!("{} is Guarded: one Trial die becomes a Crisis die", t.name),
+            Guard::DefensiveGuard => format!("{}'s Defensive Guard: +1 Bane die", t.name),
+        };
+        Some((words, t.on))
     }
     /// What the last upgrade or downgrade did ("No Ability die left to upgrade: added an
     /// Ability die instead."), until the next change.
@@ -296,7 +321,19 @@ impl TrayState {
                 })?;
                 self.peril_from_gm = false;
                 self.conditions.clear();
+                self.target = None;
                 done
+            }
+            TrayAction::Target(target) => {
+                self.target = target;
+                TrayApplied::Changed
+            }
+            TrayAction::ToggleTargetGuard => {
+                let Some(t) = self.target.as_mut() else {
+                    return Err(TrayError::NoSuchCondition);
+                };
+                t.on = !t.on;
+                TrayApplied::Changed
             }
             TrayAction::ToggleCondition(i) => {
                 let Some((_, on)) = self.conditions.get_mut(i) else {
@@ -391,6 +428,9 @@ impl TrayState {
     }
 
     fn open_with(&mut self, o: Opening) {
+        // A request is a check of its own: an attack target chosen for the last one is not
+        // this one's.
+        self.target = None;
         let exp = |s: &mut Self, kind: ExpKind, values: &[(Field, u32)]| {
             for &(field, v) in values {
                 s.fields.set(field, i64::from(v));

@@ -698,3 +698,65 @@ fn upgrades_and_downgrades_say_what_they_did() {
     s.apply(TrayAction::AddDie(DieKind::BoonDie)).unwrap();
     assert_eq!(s.step_note(), None);
 }
+
+#[test]
+fn a_targets_guard_changes_the_attackers_pool_by_name_and_comes_off_when_ruled_out() {
+    use crate::rules::ix::checks::Guard;
+    // Agility 3, Ranged 1 against Average: 2 Ability, 1 Mastery vs 2 Trial.
+    let mut pool = IxPool::from_ratings(3, 1).unwrap();
+    pool.add_difficulty(Difficulty::Average).unwrap();
+    let mut s = opened(Opening {
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    });
+    let target = |guard| AttackTarget {
+        id: "id-Vex".into(),
+        name: "Vex".into(),
+        guard,
+        on: true,
+    };
+    // No guard up: nothing to say, nothing added.
+    s.apply(TrayAction::Target(Some(target(Guard::None))))
+        .unwrap();
+    assert_eq!(s.target_line(), None);
+    assert_eq!(s.ix(), pool);
+    // Defensive Guard: one Bane die on top of the pool as built.
+    s.apply(TrayAction::Target(Some(target(Guard::DefensiveGuard))))
+        .unwrap();
+    assert_eq!(
+        s.target_line(),
+        Some(("Vex's Defensive Guard: +1 Bane die".to_string(), true))
+    );
+    assert_eq!(s.ix().describe(), "2 Ability, 1 Mastery vs 2 Trial, 1 Bane");
+    assert_eq!(s.ix_built(), pool);
+    // Guarded instead (they do not stack): one Trial die becomes a Crisis die.
+    s.apply(TrayAction::Target(Some(target(Guard::Guarded))))
+        .unwrap();
+    assert_eq!(
+        (
+            s.ix().count(DieKind::Trial),
+            s.ix().count(DieKind::Crisis),
+            s.ix().count(DieKind::BaneDie)
+        ),
+        (1, 1, 0)
+    );
+    // Ruled out for this check: the pool as built, and the roll uses it.
+    s.apply(TrayAction::ToggleTargetGuard).unwrap();
+    assert_eq!(s.target_line().map(|l| l.1), Some(false));
+    assert_eq!(s.ix(), pool);
+    s.apply(TrayAction::ToggleTargetGuard).unwrap();
+    let r = s.roll(&mut seeded()).unwrap();
+    assert_eq!(r.ix.unwrap().0.count(DieKind::Crisis), 1);
+    // A new request, or Clear, forgets the target.
+    s.apply(TrayAction::ClearPool).unwrap();
+    assert!(s.target().is_none());
+    s.apply(TrayAction::Target(Some(target(Guard::Guarded))))
+        .unwrap();
+    s.apply(TrayAction::Open(Box::new(Opening {
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    })))
+    .unwrap();
+    assert!(s.target().is_none());
+    assert!(s.apply(TrayAction::ToggleTargetGuard).is_err());
+}

@@ -19,6 +19,7 @@ mod route;
 mod sections;
 mod session;
 mod settings;
+mod setup;
 mod share;
 mod sheet;
 mod sheet_exp;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::browser;
 use super::icons::SystemMark;
 use super::lazy::{Deferred, share_dialog_chunk};
-use super::route::sheet_href;
+use super::route::{SETUP, sheet_href};
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
 
@@ -141,10 +141,12 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
         }
     });
 
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
+    // "Create and set up" (the form's own submit, so Enter does it) goes on to the guided
+    // setup; "Create" stays on the roster.
+    let create = move |set_up: bool| {
+        let id = browser::new_id();
         let action = CharacterAction::Create {
-            id: browser::new_id(),
+            id: id.clone(),
             system: system.get_untracked(),
             name: name.get_untracked(),
         };
@@ -157,7 +159,14 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
                 });
             }
             on_done();
+            if set_up && let Some(w) = web_sys::window() {
+                let _ = w.location().set_hash(&format!("/c/{id}/{SETUP}"));
+            }
         }
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        create(true);
     };
 
     view! {
@@ -209,7 +218,8 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
                 {move || error.get()}
             </p>
             <div class="row">
-                <button type="submit" class="primary">"Create"</button>
+                <button type="submit" class="primary">"Create and set up"</button>
+                <button type="button" on:click=move |_| create(false)>"Create"</button>
                 <button type="button" on:click=move |_| on_done()>"Cancel"</button>
             </div>
         </form>

@@ -69,6 +69,9 @@ pub fn sheet_section(hash: &str) -> Option<String> {
 }
 
 /// The link to one section of a character's sheet.
+/// The address word of a new character's guided setup (`ui::setup`).
+pub const SETUP: &str = "setup";
+
 pub fn section_href(id: &str, section: &str) -> String {
     format!("#/c/{id}/{section}")
 }

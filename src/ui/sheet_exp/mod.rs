@@ -15,6 +15,8 @@ use super::gear::{Gear, GearMode};
 use super::history::character_history;
 use super::party_rest::PartyRest;
 use super::sections::{Part, SectionBar, part_start};
+use super::setup::{SETUP, Setup, Step};
+use super::sheet::SheetSection;
 use super::state::AppState;
 use super::tray::{CharacterRolls, CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
@@ -214,6 +216,79 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
         id: StoredValue::new(id.clone()),
         state,
     };
+    let SheetSection(section) = expect_context::<SheetSection>();
+    // Only entering or leaving the setup rebuilds the sheet, not a jump between sections.
+    let setting_up = Memo::new(move |_| section.with(|s| s.as_deref() == Some(SETUP)));
+    // Built untracked: only `setting_up` rebuilds the screen, never a read made while building.
+    move || {
+        let (id, name) = (id.clone(), name.clone());
+        if setting_up.get() {
+            untrack(|| setup_view(ctx, id, name()).into_any())
+        } else {
+            untrack(|| sheet_view(ctx, id, name).into_any())
+        }
+    }
+}
+
+/// A new character, a step at a time: the five Abilities, Hit Points, Wealth, starting gear;
+/// then the Play section.
+fn setup_view(ctx: Ctx, id: String, name: String) -> impl IntoView {
+    let s = ctx.s;
+    let gear_id = id.clone();
+    let steps = vec![
+        Step {
+            title: "Natural Abilities",
+            guide: "Five ratings from 1 to 8, as your character questionnaire or your Referee sets them. Might: strength and melee. Agility: speed, reflexes and aim. Presence: charm and command. Acuity: senses and wits. Discipline: will, focus and spellcraft. A test rolls 2 + the rating in d6.",
+            body: ViewFn::from(move || view! { <Abilities ctx/> }),
+        },
+        Step {
+            title: "Hit Points",
+            guide: "Your maximum Hit Points: staying power in a fight, not wounds. At 0 you are down and out.",
+            body: ViewFn::from(move || {
+                view! {
+                    <section class="panel" aria-label="Hit Points">
+                        <div class="exp-row">
+                            {ctx.num("Max HP", 1, 20, |s| s.core.health.max_hp.into(), |v| ExpEdit::MaxHp(v as u32))}
+                            {ctx.num("HP", 0, 20, |s| s.core.health.hp.into(), |v| ExpEdit::Hp(v as u32))}
+                        </div>
+                    </section>
+                }
+            }),
+        },
+        Step {
+            title: "Wealth and Lifestyle",
+            guide: "Wealth from 0 to 10 sums up what your character owns and earns; it rolls your Income each session and decides when a purchase needs a wager. Lifestyle follows from it.",
+            body: ViewFn::from(move || {
+                view! {
+                    <section class="panel" aria-label="Wealth">
+                        {ctx.num("Wealth", 0, 10, |s| s.core.wealth.into(), |v| ExpEdit::Wealth(v as u8))}
+                        <p aria-live="polite">
+                            {move || s.with(|s| crate::rules::expedition::money::lifestyle(s.core.wealth).map(|l| format!("Lifestyle: {}.", l.label())).unwrap_or_default())}
+                        </p>
+                    </section>
+                }
+            }),
+        },
+        Step {
+            title: "Starting gear",
+            guide: "Fill your 15 slots: add what you start with from the quick-add list or by name. Armour takes 2 slots; a light source and Rations matter on a delve.",
+            body: ViewFn::from(move || {
+                let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
+                let on_gear = Callback::new(move |e| ctx.edit.run(ExpEdit::Gear(e)));
+                view! { <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=gear_id.clone()/> }
+            }),
+        },
+    ];
+    view! { <Setup id name steps/> }
+}
+
+/// The whole sheet, in sections.
+fn sheet_view(
+    ctx: Ctx,
+    id: String,
+    name: impl Fn() -> String + Send + Sync + 'static,
+) -> impl IntoView {
+    let (s, edit) = (ctx.s, ctx.edit);
     let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
     let on_gear = Callback::new(move |e| edit.run(ExpEdit::Gear(e)));
     let notes = Signal::derive(move || s.with(|s| s.notes.clone()));

@@ -176,6 +176,23 @@ fn TakeOrRecover() -> impl IntoView {
     }
 }
 
+/// The Wound and Strain maxima (the player's or the GM's numbers; the reference gives no
+/// formula).
+pub(super) fn maxima(ctx: Ctx) -> impl IntoView {
+    let read = move |strain: bool| {
+        Signal::derive(move || {
+            let h = ctx.read(|s| s.character.health);
+            i64::from(if strain { h.strain_max } else { h.wounds_max })
+        })
+    };
+    view! {
+        <div class="ix-grid">
+            <NumberInput label="Wound maximum" value=read(false) min=1 max=99 on_commit=ctx.cb(|v| IxEdit::Set(Num::WoundsMax, v as i32))/>
+            <NumberInput label="Strain maximum" value=read(true) min=0 max=99 on_commit=ctx.cb(|v| IxEdit::Set(Num::StrainMax, v as i32))/>
+        </div>
+    }
+}
+
 /// Wounds and Strain with steppers, the state in words, rest and Defense.
 #[component]
 pub fn Health() -> impl IntoView {
@@ -255,10 +272,7 @@ pub fn Health() -> impl IntoView {
                 }
             }}
             <TakeOrRecover/>
-            <div class="ix-grid">
-                <NumberInput label="Wound maximum" value=num(Num::WoundsMax) min=1 max=99 on_commit=set(Num::WoundsMax)/>
-                <NumberInput label="Strain maximum" value=num(Num::StrainMax) min=0 max=99 on_commit=set(Num::StrainMax)/>
-            </div>
+            {self::maxima(ctx)}
             <div class="row wrap" role="group" aria-label="Recovery">
                 {actions}
             </div>
@@ -380,22 +394,25 @@ impl HealerChoice {
 /// is seen as down).
 fn healer(ctx: Ctx) -> Result<Healer, String> {
     let h = ctx.healer;
-    let pick = h.pick.get();
+    // Read as the roster changes, which can be the moment the sheet goes (its character let go):
+    // the choice goes with the sheet, so a read after that finds nothing rather than panics.
+    let gone = || String::from("The sheet has closed.");
+    let pick = h.pick.try_get().ok_or_else(gone)?;
     if pick == GM {
-        let name = h.name.get();
+        let name = h.name.try_get().unwrap_or_default();
         return Ok(Healer {
             name: if name.trim().is_empty() {
                 "The GM's healer".into()
             } else {
                 name.trim().to_string()
             },
-            intellect: h.intellect.get() as i32,
-            medicine: h.medicine.get() as i32,
+            intellect: h.intellect.try_get().unwrap_or(2) as i32,
+            medicine: h.medicine.try_get().unwrap_or(0) as i32,
             can_act: true,
         });
     }
     let id = if pick == SELF {
-        ctx.id.get_value()
+        ctx.id.try_get_value().ok_or_else(gone)?
     } else {
         pick
     };

@@ -33,35 +33,6 @@ pub fn Conditions() -> impl IntoView {
     let conds = Memo::new(move |_| ctx.read(|s| s.character.conditions.clone()));
     let frightened = move || conds.with(|c| c.contains(&Condition::Frightened));
     let source = Signal::derive(move || ctx.read(|s| s.about.frightened_by.clone()));
-    let talents = Memo::new(move |_| ctx.read(|s| s.character.talents.len()));
-    let talent_rows = move || {
-        (0..talents.get())
-            .map(|i| {
-                let t = move || {
-                    ctx.read(|s| {
-                        s.character.talents.get(i).cloned().unwrap_or_else(|| {
-                            crate::rules::ix::character::Talent {
-                                name: String::new(),
-                                note: String::new(),
-                            }
-                        })
-                    })
-                };
-                let note = Signal::derive(move || t().note);
-                view! {
-                    <li>
-                        <TextInput
-                            label=Signal::derive(move || format!("{} (what it does)", t().name))
-                            value=note
-                            on_commit=Callback::new(move |v| ctx.edit(IxEdit::TalentNote(i, v)))
-                            shared=true
-                        />
-                        {super::act(ctx, Signal::derive(move || format!("Remove {}", t().name)), IxEdit::RemoveTalent(i))}
-                    </li>
-                }
-            })
-            .collect_view()
-    };
     view! {
         <section class="panel" aria-labelledby="ix-cond">
             <h2 id="ix-cond">"Conditions and talents"</h2>
@@ -98,10 +69,48 @@ pub fn Conditions() -> impl IntoView {
             </div>
             <AddRow label="Other condition" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddCondition(Condition::Other(n))))/>
             <h3>"Talents"</h3>
-            <ul class="list-plain">{talent_rows}</ul>
-            <AddRow label="New talent" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddTalent(n)))/>
-            <p class="muted small">"The rules read two talents by name: Catch Breath and Guarded."</p>
+            <Talents/>
         </section>
+    }
+}
+
+/// The character's talents, each with a note of what it does.
+#[component]
+pub fn Talents() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let talents = Memo::new(move |_| ctx.read(|s| s.character.talents.len()));
+    let talent_rows = move || {
+        (0..talents.get())
+            .map(|i| {
+                let t = move || {
+                    ctx.read(|s| {
+                        s.character.talents.get(i).cloned().unwrap_or_else(|| {
+                            crate::rules::ix::character::Talent {
+                                name: String::new(),
+                                note: String::new(),
+                            }
+                        })
+                    })
+                };
+                let note = Signal::derive(move || t().note);
+                view! {
+                    <li>
+                        <TextInput
+                            label=Signal::derive(move || format!("{} (what it does)", t().name))
+                            value=note
+                            on_commit=Callback::new(move |v| ctx.edit(IxEdit::TalentNote(i, v)))
+                            shared=true
+                        />
+                        {super::act(ctx, Signal::derive(move || format!("Remove {}", t().name)), IxEdit::RemoveTalent(i))}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <ul class="list-plain">{talent_rows}</ul>
+        <AddRow label="New talent" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddTalent(n)))/>
+        <p class="muted small">"The rules read two talents by name: Catch Breath and Guarded."</p>
     }
 }
 

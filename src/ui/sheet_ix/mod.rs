@@ -15,6 +15,8 @@ use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
 use super::history::character_history;
 use super::sections::{Part, SectionBar, part_start};
+use super::setup::{SETUP, Setup, Step};
+use super::sheet::SheetSection;
 use super::state::{AppState, Doc};
 use super::tray::{CharacterRolls, Hook, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
@@ -254,14 +256,34 @@ pub fn IxSheetView(id: String) -> impl IntoView {
         healer: health::HealerChoice::new(),
     };
     provide_context(ctx);
-    let key = id.clone();
-    let name = move || {
+    let SheetSection(section) = expect_context::<SheetSection>();
+    // Only entering or leaving the setup rebuilds the sheet, not a jump between sections.
+    let setting_up = Memo::new(move |_| section.with(|s| s.as_deref() == Some(SETUP)));
+    // Built untracked: only `setting_up` rebuilds the screen, never a read made while building.
+    move || {
+        let id = id.clone();
+        if setting_up.get() {
+            untrack(|| setup_view(ctx, id).into_any())
+        } else {
+            untrack(|| sheet_view(ctx, id).into_any())
+        }
+    }
+}
+
+/// The character's name as the roster has it. A plain closure, not a derived signal: it runs
+/// as the roster changes, which can be as the sheet goes, and must own nothing that goes with it.
+fn name_of(ctx: Ctx) -> impl Fn() -> String + Clone + Send + Sync + 'static {
+    let state = ctx.state;
+    let key = ctx.id.get_value();
+    move || {
         state
             .roster
             .with(|r| r.get(&key).map(|c| c.name.clone()).unwrap_or_default())
-    };
-    let gear = Signal::derive(move || ctx.read(|s| s.gear().clone()));
-    let on_edit = Callback::new(move |e| ctx.edit(IxEdit::Gear(e)));
+    }
+}
+
+/// Player and concept.
+fn identity(ctx: Ctx) -> impl IntoView {
     let texts = [
         ("Player", Text::Player),
         ("Concept or archetype", Text::Concept),
@@ -275,6 +297,52 @@ pub fn IxSheetView(id: String) -> impl IntoView {
         });
         view! { <TextInput label=label value on_commit=ctx.text(f) shared=true max_chars=80/> }
     });
+    view! {
+        <section class="panel" aria-labelledby="ix-who">
+            <h2 id="ix-who">"Identity"</h2>
+            {texts}
+        </section>
+    }
+}
+
+/// A new character, a step at a time: who they are, characteristics, skills, Wounds and Strain,
+/// talents; then the Play section.
+fn setup_view(ctx: Ctx, id: String) -> impl IntoView {
+    let steps = vec![
+        Step {
+            title: "Who they are",
+            guide: "Who plays them, and what they are in a few words: a soldier turned smuggler, a temple scribe. Both can change later.",
+            body: ViewFn::from(move || identity(ctx)),
+        },
+        Step {
+            title: "Characteristics",
+            guide: "Six ratings from 1 to 6; 2 is ordinary, 3 is good, 4 and up is rare. Might: strength and toughness. Agility: speed and aim. Intellect: learning and healing. Savvy: noticing and street sense. Willpower: nerve and faith. Presence: leading and persuading. A check rolls the higher of a characteristic and its skill, upgraded by the lower.",
+            body: ViewFn::from(|| view! { <skills::Characteristics/> }),
+        },
+        Step {
+            title: "Skills",
+            guide: "Ranks from 0 (untrained) to 5. Raise the handful your character has trained in; each skill names the characteristic it rolls with. Add a skill your setting has and the list does not.",
+            body: ViewFn::from(|| view! { <skills::Skills/> }),
+        },
+        Step {
+            title: "Wounds and Strain",
+            guide: "The most Wounds and Strain your character can take, as your game's character rules or your GM set them. At 0 Wounds they fall and start bleeding out; Strain pays for spells and a second Maneuver.",
+            body: ViewFn::from(move || health::maxima(ctx)),
+        },
+        Step {
+            title: "Talents",
+            guide: "Name the talents your character starts with and what each does, in your own words. The rules read two by name: Catch Breath and Guarded.",
+            body: ViewFn::from(|| view! { <magic::Talents/> }),
+        },
+    ];
+    view! { <Setup id name=name_of(ctx)() steps/> }
+}
+
+/// The whole sheet, in sections.
+fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
+    let name = name_of(ctx);
+    let gear = Signal::derive(move || ctx.read(|s| s.gear().clone()));
+    let on_edit = Callback::new(move |e| ctx.edit(IxEdit::Gear(e)));
     let notes = Signal::derive(move || ctx.read(|s| s.character.notes.clone()));
     view! {
         <section class="screen sheet columns ix-sheet" aria-labelledby="sheet-title">
@@ -293,10 +361,7 @@ pub fn IxSheetView(id: String) -> impl IntoView {
             {part_start(PARTS[1])}
             <skills::Skills/>
             {part_start(PARTS[2])}
-            <section class="panel" aria-labelledby="ix-who">
-                <h2 id="ix-who">"Identity"</h2>
-                {texts}
-            </section>
+            {identity(ctx)}
             <skills::Characteristics/>
             {part_start(PARTS[3])}
             <magic::Magic/>

@@ -84,10 +84,14 @@ test("keyboard alone creates a character and works the dice tray", async ({ page
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Name" })).toBeFocused();
   await page.keyboard.type("Keys");
+  // Enter is "Create and set up"; the setup's way out is a link the keyboard reaches too.
   await page.keyboard.press("Enter");
-  await expect(app.card("Keys")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Set up Keys" })).toBeVisible();
+  await page.getByRole("link", { name: "Skip the rest" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Keys" })).toBeVisible();
 
-  const dice = page.getByRole("button", { name: "Dice" });
+  const dice = page.getByRole("button", { name: "Dice", exact: true });
   await dice.focus();
   await page.keyboard.press("Enter");
   const tray = page.getByRole("dialog", { name: "Dice tray" });

@@ -132,6 +132,9 @@ pub enum IxEdit {
     CatchBreath,
     /// Clears the once-per-encounter flags.
     NewEncounter,
+    /// A second Maneuver this turn, for 2 Strain (refused when Strain is short or the
+    /// character cannot act).
+    SecondManeuver,
     /// Suffers `n` Wounds (or Strain): from an attack or not, which decides the Critical
     /// Injury owed by a hit on a character already down.
     Harm {
@@ -434,6 +437,14 @@ impl IxSheet {
             }
             IxEdit::CatchBreath => {
                 c.catch_breath().map_err(s)?;
+            }
+            IxEdit::SecondManeuver => {
+                if matches!(c.health.vitality(), Vitality::Incapacitated { .. }) {
+                    return Err(
+                        "Incapacitated: no Maneuvers until they are back above 0 Wounds.".into(),
+                    );
+                }
+                c.health.second_maneuver().map_err(s)?;
             }
             IxEdit::NewEncounter => {
                 c.health.new_encounter();

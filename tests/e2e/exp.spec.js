@@ -62,6 +62,9 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await sheet(page).getByLabel("HP to take or heal", { exact: true }).blur();
   await sheet(page).getByRole("button", { name: "Take it" }).click();
   await expect(sheet(page)).toContainText("0 of 6 HP");
+  await expect(sheet(page).getByRole("status").filter({ hasText: /^Took 9 damage/ })).toHaveText(
+    /^Took 9 damage: 0 from Bonus HP, \d+ from HP\. Down and Out check owed\. 0 of 6 HP left\.$/,
+  );
   await expect(page.getByRole("alert").filter({ hasText: "Down and Out" })).toBeVisible();
   // Tending is what calls for the roll: raising HP first is refused and changes nothing.
   await sheet(page).getByRole("button", { name: "Add one HP" }).click();

@@ -180,6 +180,13 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await health.getByRole("button", { name: "New encounter" }).click();
   await expect(medicine).toContainText("Not yet treated for Wounds this encounter.");
   await expect(health.getByRole("textbox", { name: /^Strain remaining/ })).toHaveValue("10");
+  // A second Maneuver costs 2 Strain, said beside the button.
+  await health.getByRole("button", { name: "Second Maneuver (2 Strain)" }).click();
+  await expect(said).toHaveText("Second Maneuver taken: 2 Strain paid, 8 of 10 Strain left.");
+  await amount.fill("2");
+  await amount.blur();
+  await health.getByRole("button", { name: "Recover Strain" }).click();
+  await expect(said).toHaveText("Recovered 2 Strain: 10 of 10 Strain left.");
 
   // The character's own rolls.
   await expect(panel(page, "Recent rolls").getByRole("listitem").first()).toContainText("Medicine");

@@ -577,6 +577,28 @@ fn treating_wounds_heals_one_per_net_success_once_per_encounter() {
 }
 
 #[test]
+fn a_second_maneuver_costs_two_strain_and_is_refused_with_the_reason() {
+    let mut s = sheet();
+    s.apply(IxEdit::Set(Num::Strain, 3)).unwrap();
+    s.apply(IxEdit::SecondManeuver).unwrap();
+    assert_eq!(s.character.health.strain, 1);
+    let before = s.clone();
+    assert_eq!(
+        s.apply(IxEdit::SecondManeuver).unwrap_err().to_string(),
+        "This costs 2 Strain but only 1 Strain remains."
+    );
+    assert_eq!(s, before);
+    // Down, a character takes no Maneuvers at all, whatever their Strain.
+    s.apply(IxEdit::Set(Num::Strain, 10)).unwrap();
+    s.apply(IxEdit::Set(Num::Wounds, 0)).unwrap();
+    assert_eq!(
+        s.apply(IxEdit::SecondManeuver).unwrap_err().to_string(),
+        "Incapacitated: no Maneuvers until they are back above 0 Wounds."
+    );
+    assert_eq!(s.character.health.strain, 10);
+}
+
+#[test]
 fn no_medicine_reaches_the_dead() {
     let mut s = sheet();
     s.apply(IxEdit::Set(Num::Wounds, -10)).unwrap();
@@ -637,6 +659,7 @@ fn edit() -> impl Strategy<Value = IxEdit> {
         (-2i32..3).prop_map(|n| IxEdit::Stabilise(result(n))),
         (-2i32..4).prop_map(|n| IxEdit::TreatWounds(result(n))),
         Just(IxEdit::NewEncounter),
+        Just(IxEdit::SecondManeuver),
         (0usize..3, prop::collection::vec(0usize..4, 0..3))
             .prop_map(|(i, o)| IxEdit::CastSpell(i, o)),
         (

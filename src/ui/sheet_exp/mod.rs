@@ -416,12 +416,43 @@ fn Health(ctx: Ctx) -> impl IntoView {
     let h = move || s.with(|s| s.core.health.clone());
     // What is worn and what still blocks comes from the gear, the one record of it.
     let p = move || s.with(|s| s.protection());
+    // What a take or heal did, beside its buttons; a refusal too.
+    let said = RwSignal::new(String::new());
+    let hp_now = move || {
+        s.with_untracked(|s| {
+            let h = &s.core.health;
+            format!("{} of {} HP left.", h.hp, h.max_hp)
+        })
+    };
     let take = move |block, infusion| {
-        edit.run(ExpEdit::Damage {
+        let done = ctx.editor().try_edit(ExpEdit::Damage {
             amount: dmg.get_untracked().max(0) as u32,
             block,
             infusion,
-        })
+        });
+        said.set(match done {
+            Ok(()) => format!(
+                "{} {}",
+                s.with_untracked(|s| s.last().unwrap_or_default().to_string()),
+                hp_now()
+            ),
+            Err(e) => e,
+        });
+    };
+    let heal = move || {
+        let before = s.with_untracked(|s| s.core.health.hp);
+        let done = ctx
+            .editor()
+            .try_edit(ExpEdit::Heal(dmg.get_untracked().clamp(0, 1000) as u32));
+        said.set(match done {
+            Ok(()) => {
+                let healed = s
+                    .with_untracked(|s| s.core.health.hp)
+                    .saturating_sub(before);
+                format!("Healed {healed} HP: {}", hp_now())
+            }
+            Err(e) => e,
+        });
     };
     // Each stored infusion can be expelled to block 1 point of this damage.
     let infused = move || {
@@ -499,7 +530,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
             {local("HP to take or heal", dmg, 0, 1000)}
             <div class="exp-actions">
                 <button type="button" on:click=move |_| take(None, None)>"Take it"</button>
-                <button type="button" on:click=move |_| edit.run(ExpEdit::Heal(dmg.get_untracked().clamp(0, 1000) as u32))>
+                <button type="button" on:click=move |_| heal()>
                     "Heal"
                 </button>
                 <button type="button" disabled=move || !p().armour || p().armour_block_used on:click=move |_| take(Some(BlockSource::Armour), None)>
@@ -510,6 +541,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 </button>
                 {infused}
             </div>
+            <p role="status" class="said">{move || said.get()}</p>
             </div>
             <Show when=move || { let h = h(); h.pending_down_and_out > 0 && !h.dead }>
                 <div class="exp-alert" role="alert">

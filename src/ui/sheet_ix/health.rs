@@ -152,6 +152,15 @@ fn TakeOrRecover() -> impl IntoView {
                 </label>
             </div>
             <div class="row wrap">{buttons}</div>
+            <button type="button" on:click=move |_| {
+                said.set(match ctx.attempt(IxEdit::SecondManeuver) {
+                    Ok(()) => ctx.read(|s| {
+                        let h = s.character.health;
+                        format!("Second Maneuver taken: 2 Strain paid, {} of {} Strain left.", h.strain, h.strain_max)
+                    }),
+                    Err(e) => e,
+                })
+            }>"Second Maneuver (2 Strain)"</button>
             <p role="status" class="said">{move || said.get()}</p>
             <Show when=owed>
                 <div class="owed" role="alert">

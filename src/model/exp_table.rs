@@ -13,6 +13,8 @@ use crate::rules::expedition::combat::{
     CombatAction, Combatant, combat_exchange, firing_into_melee_dice, gang_up_dice,
     resolve_gang_up, stray_shot,
 };
+use crate::rules::expedition::dice::{ExtendedStatus, ExtendedTest, MAX_OB, independent_test};
+use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::referee::{
     Appearing, Population, adversary, encounter_check_due, roll_number_appearing,
 };
@@ -166,6 +168,47 @@ pub struct ExpTable {
     pub fighters: Vec<Fighter>,
     /// Table rolls in words, oldest first.
     pub log: Vec<String>,
+    /// The extended test under way, if any.
+    #[serde(default)]
+    pub extended: Option<ExtendedRun>,
+}
+
+/// The most dice one test of an extended test rolls (the tray's own field limit).
+pub const MAX_EXTENDED_DICE: u32 = 30;
+
+/// An extended test the referee runs: what it is, its tally, and the pool each test rolls
+/// (for the odds of finishing and the referee's own roll).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtendedRun {
+    pub name: String,
+    pub test: ExtendedTest,
+    /// Dice each test rolls (2 + Ability and any bonus), 0-30.
+    pub dice: u32,
+    /// Each test's Ob, 1-30.
+    pub ob: u32,
+}
+
+impl ExtendedRun {
+    /// The chance to finish from here, each test rolling `dice` against `ob`.
+    pub fn finish_chance(&self) -> f64 {
+        let p = pass_probability(self.dice, self.ob).unwrap_or(0.0);
+        self.test.finish_chance(p)
+    }
+
+    /// The tally and where it stands, in words.
+    pub fn words(&self) -> String {
+        let end = match self.test.status() {
+            ExtendedStatus::Succeeded => " Done: the extended test succeeds.".to_string(),
+            ExtendedStatus::Failed => " Over: the extended test fails.".to_string(),
+            ExtendedStatus::InProgress => format!(
+                " Chance to finish from here: {:.1}% ({} dice against Ob {} each).",
+                100.0 * self.finish_chance(),
+                self.dice,
+                self.ob
+            ),
+        };
+        format!("{}: {}.{end}", self.name, self.test.words())
+    }
 }
 
 impl Default for ExpTable {
@@ -177,6 +220,7 @@ impl Default for ExpTable {
             session: 1,
             fighters: Vec::new(),
             log: Vec::new(),
+            extended: None,
         }
     }
 }
@@ -229,6 +273,21 @@ pub enum TableEdit {
     ClearLog,
     /// A roll from a seed.
     Roll(u64, TableRoll),
+    /// Starts an extended test: its name, passes needed (1-20), the failure that ends it
+    /// (1-20, or none), and each test's dice and Ob. Replaces one under way.
+    ExtendedStart {
+        name: String,
+        passes: u32,
+        ends_at_failure: Option<u32>,
+        dice: u32,
+        ob: u32,
+    },
+    /// One test of it, rolled elsewhere: passed or not.
+    ExtendedRecord(bool),
+    /// One test of it rolled here, from a seed.
+    ExtendedRoll(u64),
+    /// Puts it away.
+    ExtendedEnd,
 }
 
 fn name(s: &str) -> Result<String, String> {
@@ -423,6 +482,68 @@ impl ExpTable {
             TableEdit::Roll(seed, r) => {
                 let line = self.roll(&mut Seeded(seed), r, roster, &mut follow)?;
                 self.log(line);
+            }
+            TableEdit::ExtendedStart {
+                name: what,
+                passes,
+                ends_at_failure,
+                dice,
+                ob,
+            } => {
+                let what = name(&what)?;
+                EditError::check("Dice per test", dice.into(), 0, MAX_EXTENDED_DICE.into())?;
+                EditError::check("Ob per test", ob.into(), 1, MAX_OB.into())?;
+                let test = ExtendedTest::new(passes, ends_at_failure).map_err(EditError::from)?;
+                self.extended = Some(ExtendedRun {
+                    name: what,
+                    test,
+                    dice,
+                    ob,
+                });
+            }
+            TableEdit::ExtendedRecord(passed) => {
+                let run = self
+                    .extended
+                    .as_mut()
+                    .ok_or("Start an extended test first.")?;
+                run.test.record(passed).map_err(EditError::from)?;
+                let line = format!(
+                    "Extended test, {}: {}",
+                    if passed { "a pass" } else { "a failure" },
+                    run.words()
+                );
+                self.log(line);
+            }
+            TableEdit::ExtendedRoll(seed) => {
+                let run = self
+                    .extended
+                    .as_mut()
+                    .ok_or("Start an extended test first.")?;
+                if run.test.status() != ExtendedStatus::InProgress {
+                    return Err("That extended test is over: start a new one.".into());
+                }
+                let t = independent_test(&mut Seeded(seed), run.dice, run.ob, 0)
+                    .map_err(EditError::from)?;
+                run.test.record(t.passed).map_err(EditError::from)?;
+                let line = format!(
+                    "Extended test roll, {} dice against Ob {}: rolled {} ({}). {}",
+                    run.dice,
+                    run.ob,
+                    t.roll
+                        .faces()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    t.words(),
+                    run.words()
+                );
+                self.log(line);
+            }
+            TableEdit::ExtendedEnd => {
+                if self.extended.take().is_none() {
+                    return Err("No extended test is under way.".into());
+                }
             }
         }
         Ok(follow)

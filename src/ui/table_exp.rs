@@ -289,6 +289,10 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <SessionEnd/>
                 {buttons("Exploration turns", &POPS, move |p| edit(TableEdit::NextTurn(p)))}
             </section>
+            <section class="panel" aria-labelledby="ref-extended">
+                <h2 id="ref-extended">"Extended test"</h2>
+                <Extended/>
+            </section>
             <section class="panel" aria-labelledby="ref-rolls">
                 <h2 id="ref-rolls">"Table rolls"</h2>
                 <h3>"Encounter check"</h3>
@@ -489,6 +493,77 @@ fn LightsBurn() -> impl IntoView {
 /// The end of a session ("End of Session Procedures"): back in a safe haven, nothing to roll;
 /// not back to safety, each present character rolls Down and Out, whatever their HP. The
 /// results stay beside the buttons.
+/// An extended test: several tests in a row, a number of them to pass, perhaps before a number
+/// of failures. The referee starts one, records each test (rolled on a sheet or in the tray) or
+/// rolls it here, and reads the tally and the chance to finish from there.
+#[component]
+fn Extended() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let doc = state.doc::<ExpTable>();
+    let what = RwSignal::new(String::new());
+    let passes = RwSignal::new(3i64);
+    let ends = RwSignal::new(0i64);
+    let dice = RwSignal::new(4i64);
+    let ob = RwSignal::new(i64::from(DEFAULT_OB));
+    let said = RwSignal::new(String::new());
+    let run = move || doc.with(|d| d.extended.clone());
+    // A started test says where it stands; a test recorded or rolled says what it was, as the
+    // log has it.
+    let act = move |e: TableEdit| {
+        let logged = !matches!(e, TableEdit::ExtendedStart { .. });
+        said.set(match doc.dispatch(e) {
+            Ok(()) => doc.with_untracked(|d| match (&d.extended, logged) {
+                (Some(r), false) => r.words(),
+                _ => d.log.last().cloned().unwrap_or_default(),
+            }),
+            Err(m) => m,
+        });
+    };
+    let start = move |_| {
+        act(TableEdit::ExtendedStart {
+            name: what.get_untracked(),
+            passes: passes.get_untracked().clamp(0, 20) as u32,
+            ends_at_failure: match ends.get_untracked() {
+                0 => None,
+                n => Some(n.clamp(1, 20) as u32),
+            },
+            dice: dice.get_untracked().clamp(0, 30) as u32,
+            ob: ob.get_untracked().clamp(0, 30) as u32,
+        })
+    };
+    let end = move |_| {
+        let _ = doc.dispatch(TableEdit::ExtendedEnd);
+        said.set("The extended test is put away.".into());
+    };
+    view! {
+        <Show
+            when=move || run().is_some()
+            fallback=move || view! {
+                <p class="hint">"For a chase, a long climb or crafting: a number of tests to pass, perhaps before a number of failures."</p>
+                <TextInput label="What it is".to_string() value=what max_chars=60 on_commit=Callback::new(move |t| what.set(t))/>
+                <div class="exp-row">
+                    <NumberInput label="Passes needed".to_string() value=passes min=1 max=20 on_commit=Callback::new(move |v| passes.set(v))/>
+                    <NumberInput label="Lost at failure (0: never)".to_string() value=ends min=0 max=20 on_commit=Callback::new(move |v| ends.set(v))/>
+                </div>
+                <div class="exp-row">
+                    <NumberInput label="Dice per test".to_string() value=dice min=0 max=30 on_commit=Callback::new(move |v| dice.set(v))/>
+                    <NumberInput label="Ob per test".to_string() value=ob min=1 max=30 on_commit=Callback::new(move |v| ob.set(v))/>
+                </div>
+                <button type="button" on:click=start>"Start the extended test"</button>
+            }
+        >
+            <p class="state-words">{move || run().map(|r| r.words())}</p>
+            <div class="exp-actions">
+                <button type="button" on:click=move |_| act(TableEdit::ExtendedRoll(CryptoRng.next_u64()))>"Roll a test here"</button>
+                <button type="button" on:click=move |_| act(TableEdit::ExtendedRecord(true))>"A test passed"</button>
+                <button type="button" on:click=move |_| act(TableEdit::ExtendedRecord(false))>"A test failed"</button>
+                <button type="button" on:click=end>"Put it away"</button>
+            </div>
+        </Show>
+        <p role="status" class="said">{move || said.get()}</p>
+    }
+}
+
 #[component]
 fn SessionEnd() -> impl IntoView {
     let state = expect_context::<AppState>();

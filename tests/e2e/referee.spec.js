@@ -72,3 +72,33 @@ test("ganging up and firing into melee in one exchange", async ({ page }) => {
   await scroll.screenshot({ path: `${SHOTS}/referee-long-name-390.png` });
   await app.close();
 });
+
+test("an extended test keeps its tally and says the chance to finish from here", async ({ page }) => {
+  const app = await openApp(page, "#/table/expedition");
+  const panel = page.getByRole("region", { name: "Extended test" });
+  await panel.getByRole("textbox", { name: "What it is" }).fill("The chase");
+  await panel.getByRole("textbox", { name: "What it is" }).blur();
+  for (const [name, v] of [["Passes needed", 2], ["Lost at failure (0: never)", 2], ["Dice per test", 4], ["Ob per test", 3]]) {
+    const box = panel.getByRole("textbox", { name, exact: true });
+    await box.fill(String(v));
+    await box.blur();
+  }
+  await panel.getByRole("button", { name: "Start the extended test" }).click();
+  // 4 dice against Ob 3 pass 5 times in 16; two passes before the second failure:
+  // (5/16)^2 (1 + 2 x 11/16) = 950/4096.
+  const said = panel.getByRole("status");
+  await expect(said).toHaveText(
+    "The chase: 0 of 2 passes, 0 of 2 failures. Chance to finish from here: 23.2% (4 dice against Ob 3 each).",
+  );
+  await panel.getByRole("button", { name: "A test failed" }).click();
+  await expect(said).toHaveText(
+    "Extended test, a failure: The chase: 0 of 2 passes, 1 of 2 failures. Chance to finish from here: 9.8% (4 dice against Ob 3 each).",
+  );
+  await panel.getByRole("button", { name: "Roll a test here" }).click();
+  await expect(said).toHaveText(/^Extended test roll, 4 dice against Ob 3: rolled (\d, ){3}\d \((Pass|Fail)[^)]*\)\. The chase: /);
+  await audit(page, "Extended test under way");
+  await panel.getByRole("button", { name: "Put it away" }).click();
+  await expect(panel.getByRole("button", { name: "Start the extended test" })).toBeVisible();
+  expect(app.errors).toEqual([]);
+  await app.close();
+});

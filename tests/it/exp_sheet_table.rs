@@ -63,6 +63,71 @@ fn exchange_applies_the_rules_damage() {
 }
 
 #[test]
+fn an_extended_test_keeps_its_tally_and_the_chance_to_finish() {
+    let mut t = ExpTable::default();
+    assert!(t.apply(TableEdit::ExtendedRecord(true)).is_err());
+    let start = |passes, ends_at_failure, dice, ob| TableEdit::ExtendedStart {
+        name: "Crossing the marsh".into(),
+        passes,
+        ends_at_failure,
+        dice,
+        ob,
+    };
+    let before = t.clone();
+    assert!(t.apply(start(0, None, 4, 3)).is_err());
+    assert!(t.apply(start(2, Some(2), 4, 0)).is_err());
+    assert!(t.apply(start(2, Some(2), 31, 3)).is_err());
+    assert_eq!(t, before);
+    // 2 dice against Ob 1 pass 3 times in 4; two passes before the second failure.
+    t.apply(start(2, Some(2), 2, 1)).unwrap();
+    let run = t.extended.clone().unwrap();
+    // Orders that finish: PP, PFP, FPP = (3/4)^2 (1 + 2/4) = 27/32 = 84.375%.
+    assert!((run.finish_chance() - 27.0 / 32.0).abs() < 1e-12);
+    assert_eq!(
+        run.words(),
+        "Crossing the marsh: 0 of 2 passes, 0 of 2 failures. Chance to finish from here: 84.4% (2 dice against Ob 1 each)."
+    );
+    t.apply(TableEdit::ExtendedRecord(false)).unwrap();
+    // Now it is lost at the next failure: both must pass, 9/16.
+    assert!((t.extended.as_ref().unwrap().finish_chance() - 9.0 / 16.0).abs() < 1e-12);
+    t.apply(TableEdit::ExtendedRecord(true)).unwrap();
+    t.apply(TableEdit::ExtendedRecord(true)).unwrap();
+    let done = t.extended.clone().unwrap();
+    assert_eq!(
+        done.words(),
+        "Crossing the marsh: 2 of 2 passes, 1 of 2 failures. Done: the extended test succeeds."
+    );
+    assert!(
+        t.log
+            .last()
+            .unwrap()
+            .starts_with("Extended test, a pass: Crossing the marsh")
+    );
+    // Over: nothing more is recorded or rolled.
+    let before = t.clone();
+    assert!(t.apply(TableEdit::ExtendedRecord(true)).is_err());
+    assert!(t.apply(TableEdit::ExtendedRoll(7)).is_err());
+    assert_eq!(t, before);
+    // A roll here is the rules' own test from the seed, recorded and logged with its dice.
+    t.apply(start(3, None, 4, 2)).unwrap();
+    let mut again = t.clone();
+    t.apply(TableEdit::ExtendedRoll(11)).unwrap();
+    again.apply(TableEdit::ExtendedRoll(11)).unwrap();
+    assert_eq!(t, again);
+    let test = t.extended.as_ref().unwrap().test;
+    assert_eq!(test.passes + test.failures, 1);
+    assert!(
+        t.log
+            .last()
+            .unwrap()
+            .starts_with("Extended test roll, 4 dice against Ob 2: ")
+    );
+    t.apply(TableEdit::ExtendedEnd).unwrap();
+    assert!(t.extended.is_none());
+    assert!(t.apply(TableEdit::ExtendedEnd).is_err());
+}
+
+#[test]
 fn table_rolls_and_turns() {
     let mut t = ExpTable::default();
     for r in [

@@ -3,11 +3,31 @@
 
 use proptest::prelude::*;
 use satchel::rules::expedition::odds::{
-    expected_exchange_damage, pass_fraction, pass_probability, success_distribution, versus_odds,
+    expected_exchange_damage, extended_finish_chance, pass_fraction, pass_probability,
+    success_distribution, versus_odds,
 };
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
+}
+
+#[test]
+fn extended_test_finish_chances_by_hand() {
+    // Two passes needed, lost at the second failure (one more failure survived), p = 1/2:
+    // the winning orders are SS (1/4), SFS and FSS (1/8 each) = 1/2.
+    assert!(close(extended_finish_chance(0.5, 2, Some(1)), 0.5));
+    // Two more failures survived: add SFFS, FSFS, FFSS (1/16 each) = 11/16.
+    assert!(close(extended_finish_chance(0.5, 2, Some(2)), 11.0 / 16.0));
+    // Lost at the next failure: every test must pass.
+    assert!(close(
+        extended_finish_chance(1.0 / 3.0, 1, Some(0)),
+        1.0 / 3.0
+    ));
+    assert!(close(extended_finish_chance(0.5, 3, Some(0)), 1.0 / 8.0));
+    // Failures never end it: it finishes whenever a test can pass.
+    assert!(close(extended_finish_chance(0.01, 5, None), 1.0));
+    assert!(close(extended_finish_chance(0.0, 1, None), 0.0));
+    assert!(close(extended_finish_chance(0.0, 0, Some(0)), 1.0));
 }
 
 #[test]

@@ -451,6 +451,21 @@ impl ExtendedTest {
         Ok(self.status())
     }
 
+    /// The chance to finish from here when each test passes with probability `p`: 1 once
+    /// succeeded, 0 once failed (see [`super::odds::extended_finish_chance`]).
+    pub fn finish_chance(&self, p: f64) -> f64 {
+        match self.status() {
+            ExtendedStatus::Succeeded => 1.0,
+            ExtendedStatus::Failed => 0.0,
+            ExtendedStatus::InProgress => super::odds::extended_finish_chance(
+                p,
+                self.target_passes - self.passes,
+                // The attempt ends at the `m`-th failure: it survives m - failures - 1 more.
+                self.max_failures.map(|m| m - self.failures - 1),
+            ),
+        }
+    }
+
     /// Tally in words, e.g. `"2 of 3 passes, 1 failure"`.
     pub fn words(&self) -> String {
         let f = if self.failures == 1 {
@@ -459,9 +474,13 @@ impl ExtendedTest {
             "failures"
         };
         match self.max_failures {
+            // "1 of 2 failures": the count is of the limit's failures.
             Some(m) => format!(
-                "{} of {} passes, {} of {m} {f}",
-                self.passes, self.target_passes, self.failures
+                "{} of {} passes, {} of {m} {}",
+                self.passes,
+                self.target_passes,
+                self.failures,
+                if m == 1 { "failure" } else { "failures" }
             ),
             None => format!(
                 "{} of {} passes, {} {f}",

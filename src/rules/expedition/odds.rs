@@ -157,6 +157,35 @@ pub fn describe_pass_odds(n: u32, ob: u32) -> RulesResult<String> {
     ))
 }
 
+/// The chance to finish an extended test (digest, "extended test": several tests in a row, a
+/// number of them to pass): `need` more passed tests, each passing with probability `p`,
+/// before the failure that loses it. `failures_left` is how many more failures it survives
+/// (`None`: failures never end it, so only a test that cannot pass stops it).
+///
+/// With r more failures allowed, the last of the `need` passes must come before failure r + 1:
+/// the sum over j = 0..=r of C(need - 1 + j, j) p^need (1 - p)^j.
+pub fn extended_finish_chance(p: f64, need: u32, failures_left: Option<u32>) -> f64 {
+    let p = p.clamp(0.0, 1.0);
+    if need == 0 {
+        return 1.0;
+    }
+    if p == 0.0 {
+        return 0.0;
+    }
+    let Some(r) = failures_left else {
+        return 1.0;
+    };
+    let q = 1.0 - p;
+    // term(j) = C(need - 1 + j, j) p^need q^j, each from the last: * (need - 1 + j) / j * q.
+    let mut term = p.powi(need.min(i32::MAX as u32) as i32);
+    let mut sum = term;
+    for j in 1..=r {
+        term *= f64::from(need - 1 + j) / f64::from(j) * q;
+        sum += term;
+    }
+    sum.min(1.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -263,7 +263,7 @@ fn setup_view(ctx: Ctx, id: String, name: String) -> impl IntoView {
                     <section class="panel" aria-label="Wealth">
                         {ctx.num("Wealth", 0, 10, |s| s.core.wealth.into(), |v| ExpEdit::Wealth(v as u8))}
                         <p aria-live="polite">
-                            {move || s.with(|s| crate::rules::expedition::money::lifestyle(s.core.wealth).map(|l| format!("Lifestyle: {}.", l.label())).unwrap_or_default())}
+                            {move || s.with(|s| money::lifestyle_words(s.core.wealth))}
                         </p>
                     </section>
                 }

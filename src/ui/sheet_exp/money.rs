@@ -32,6 +32,13 @@ fn ms_js(ms: u64) -> wasm_bindgen::JsValue {
     wasm_bindgen::JsValue::from_f64(ms as f64)
 }
 
+/// "Lifestyle: Modest." for a Wealth rating (empty for one out of range).
+pub(super) fn lifestyle_words(wealth: u8) -> String {
+    lifestyle(wealth)
+        .map(|l| format!("Lifestyle: {}.", l.label()))
+        .unwrap_or_default()
+}
+
 /// The Wealth and Cash panel.
 pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
@@ -129,7 +136,7 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
                     <span class="muted">" dice"</span>
                 </p>
             </div>
-            <p>{move || lifestyle(wealth()).map(|l| format!("Lifestyle: {}.", l.label())).unwrap_or_default()}</p>
+            <p>{move || lifestyle_words(wealth())}</p>
             <button
                 type="button"
                 disabled=move || s.with(|s| s.core.purse.income_rolled_this_session)

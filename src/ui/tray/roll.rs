@@ -20,22 +20,40 @@ use crate::rules::ix::dice::CheckResult;
 use crate::ui::format::{one_decimal, pct};
 
 /// Short reminders of what symbols can buy, in our own words.
+/// What the symbols left over buy, as the GM's spend menus have it (reference, "The GM's Spend
+/// Menus"), in our own short words, with how many there are to spend.
 fn reminders(r: &CheckResult) -> Vec<String> {
+    let count = |n: u32, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
     let mut out = Vec::new();
     if r.net_boons > 0 {
-        out.push("Boons buy small edges: a moment's recovery, a detail noticed, a bonus die for an ally.".into());
+        out.push(format!(
+            "{} to spend: a moment's recovery, a detail noticed, a bonus die for an ally.",
+            count(r.net_boons.unsigned_abs(), "Boon", "Boons")
+        ));
     }
     if r.net_boons < 0 {
-        out.push(
-            "Banes let the GM add a snag: lost footing, a dropped item, an opening for the foe."
-                .into(),
-        );
+        out.push(format!(
+            "{} for the GM, each one of: a Bane die on this character's next check; 1 Strain to an ally; a foe shakes off a minor condition; a torch, tool or ration runs out; a hazard starts or worsens; the foe gains a free Maneuver.",
+            count(r.net_boons.unsigned_abs(), "Bane", "Banes")
+        ));
     }
     if r.breakthroughs > 0 {
-        out.push("A Breakthrough buys something big: a critical hit, a lasting advantage, any strong Boon effect.".into());
+        out.push(format!(
+            "{}: something big, such as a Critical Injury on the target of an attack or a lasting advantage.",
+            count(r.breakthroughs, "Breakthrough", "Breakthroughs")
+        ));
     }
     if r.calamities > 0 {
-        out.push("A Calamity lets the GM strike hard: gear breaks, a new threat arrives, any strong Bane effect.".into());
+        out.push(format!(
+            "{} for the GM, each one of: a Critical Injury to the character (in a fight); a weapon jams, breaks or drops; an ally in danger; a faction's plans advance a step; a hidden enemy is alerted.",
+            count(r.calamities, "Calamity", "Calamities")
+        ));
     }
     out
 }
@@ -402,5 +420,46 @@ impl TrayState {
                 acquired: out.acquired,
             }),
         })
+    }
+}
+
+#[cfg(test)]
+mod spend_tests {
+    use super::*;
+
+    #[test]
+    fn leftover_symbols_name_the_spend_menu_with_their_count() {
+        let r = CheckResult {
+            net_successes: 1,
+            net_boons: -2,
+            breakthroughs: 0,
+            calamities: 1,
+            succeeded: true,
+        };
+        let lines = reminders(&r);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].starts_with(
+            "2 Banes for the GM, each one of: a Bane die on this character's next check;"
+        ));
+        assert!(lines[1].starts_with("1 Calamity for the GM, each one of: a Critical Injury"));
+        let r = CheckResult {
+            net_boons: 1,
+            breakthroughs: 2,
+            calamities: 0,
+            ..r
+        };
+        assert_eq!(
+            reminders(&r),
+            vec![
+                "1 Boon to spend: a moment's recovery, a detail noticed, a bonus die for an ally.".to_string(),
+                "2 Breakthroughs: something big, such as a Critical Injury on the target of an attack or a lasting advantage.".to_string(),
+            ]
+        );
+        let even = CheckResult {
+            net_boons: 0,
+            breakthroughs: 0,
+            ..r
+        };
+        assert!(reminders(&even).is_empty());
     }
 }

@@ -576,9 +576,9 @@ pub fn Medicine() -> impl IntoView {
                 </button>
             </div>
             <p class="muted small">
-                "Stabilising stops bleeding out and heals nothing. Treating heals 1 Wound per net Success on a conscious patient."
+                "Stabilising stops bleeding out and heals nothing. Treating heals 1 Wound per net Success on a conscious patient. "
+                {status}
             </p>
-            <p class="muted small">{status}</p>
             <p role="status" class="said">{move || said.get()}</p>
         </section>
     }

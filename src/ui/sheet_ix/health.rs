@@ -539,9 +539,18 @@ pub fn Medicine() -> impl IntoView {
         })
     };
     let gm = move || h.pick.with(|p| p == GM);
+    let hurt = move || {
+        ctx.read(|s| {
+            let h = s.character.health;
+            h.wounds < h.wounds_max || !s.character.critical_injuries.is_empty()
+        })
+    };
     view! {
         <section class="panel no-print" aria-labelledby="ix-medicine">
             <h2 id="ix-medicine">"Medicine"</h2>
+            // Folded while there is nothing to treat, so Play stays short; open once hurt.
+            <details open=hurt>
+            <summary>"Healer, stabilising and treating Wounds"</summary>
             <div class="field">
                 <label for="ix-healer">"Healer"</label>
                 <select
@@ -579,6 +588,7 @@ pub fn Medicine() -> impl IntoView {
                 "Stabilising stops bleeding out and heals nothing. Treating heals 1 Wound per net Success on a conscious patient. "
                 {status}
             </p>
+            </details>
             <p role="status" class="said">{move || said.get()}</p>
         </section>
     }

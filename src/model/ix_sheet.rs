@@ -438,14 +438,7 @@ impl IxSheet {
             IxEdit::CatchBreath => {
                 c.catch_breath().map_err(s)?;
             }
-            IxEdit::SecondManeuver => {
-                if matches!(c.health.vitality(), Vitality::Incapacitated { .. }) {
-                    return Err(
-                        "Incapacitated: no Maneuvers until they are back above 0 Wounds.".into(),
-                    );
-                }
-                c.health.second_maneuver().map_err(s)?;
-            }
+            IxEdit::SecondManeuver => c.health.second_maneuver().map_err(s)?,
             IxEdit::NewEncounter => {
                 c.health.new_encounter();
                 c.guard = Guard::None;

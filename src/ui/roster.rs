@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::browser;
 use super::icons::SystemMark;
 use super::lazy::{Deferred, share_dialog_chunk};
-use super::route::{SETUP, sheet_href};
+use super::route::{SETUP, section_href, sheet_href};
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
 
@@ -160,7 +160,7 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
             }
             on_done();
             if set_up && let Some(w) = web_sys::window() {
-                let _ = w.location().set_hash(&format!("/c/{id}/{SETUP}"));
+                let _ = w.location().set_hash(&section_href(&id, SETUP));
             }
         }
     };

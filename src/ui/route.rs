@@ -68,10 +68,10 @@ pub fn sheet_section(hash: &str) -> Option<String> {
         .then(|| section.to_string())
 }
 
-/// The link to one section of a character's sheet.
 /// The address word of a new character's guided setup (`ui::setup`).
 pub const SETUP: &str = "setup";
 
+/// The link to one section of a character's sheet.
 pub fn section_href(id: &str, section: &str) -> String {
     format!("#/c/{id}/{section}")
 }

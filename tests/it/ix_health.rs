@@ -106,6 +106,11 @@ fn second_maneuver_costs_two_strain_and_is_refused_when_short() {
         })
     );
     assert_eq!(h.strain, 1, "a refused Maneuver costs nothing");
+    // Down, no Maneuver at all, whatever the Strain.
+    let mut down = Health::new(10, 10).expect("valid");
+    down.suffer_wounds(10, false).expect("alive");
+    assert_eq!(down.second_maneuver(), Err(IxError::CannotManeuver));
+    assert_eq!(down.strain, 10);
     let msg = e.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(
         msg.contains("2 Strain") && msg.contains("1 Strain"),

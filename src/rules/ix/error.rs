@@ -48,6 +48,8 @@ pub enum IxError {
     },
     /// The character or adversary is dead; the action no longer applies.
     Dead,
+    /// An incapacitated character takes no Maneuvers.
+    CannotManeuver,
     /// A healer who is incapacitated or dead cannot make a Medicine check ("a character who
     /// cannot act cannot treat").
     CannotTreat {
@@ -125,6 +127,10 @@ impl fmt::Display for IxError {
             ),
             IxError::WrongCondition { needs } => write!(f, "this needs {needs}"),
             IxError::Dead => write!(f, "the character is dead"),
+            IxError::CannotManeuver => write!(
+                f,
+                "incapacitated: no Maneuvers until they are back above 0 Wounds"
+            ),
             IxError::CannotTreat { who } => {
                 write!(f, "{who} cannot act, so cannot make a Medicine check")
             }

@@ -304,8 +304,12 @@ impl Health {
         Ok(())
     }
 
-    /// A second Maneuver this turn: 2 Strain, refused when Strain is short.
+    /// A second Maneuver this turn: 2 Strain, refused when Strain is short or the character
+    /// is incapacitated (they cannot act at all).
     pub fn second_maneuver(&mut self) -> Result<(), IxError> {
+        if matches!(self.vitality(), Vitality::Incapacitated { .. }) {
+            return Err(IxError::CannotManeuver);
+        }
         self.pay_strain(SECOND_MANEUVER_STRAIN)
     }
 

@@ -455,11 +455,7 @@ fn medicine(
         .pool(task)
         .map_err(|e| crate::model::EditError::from(e).to_string())?;
     let difficulty = task.difficulty().map(|d| d.name()).unwrap_or_default();
-    let patient = ctx
-        .state
-        .roster
-        .with_untracked(|r| r.get(&ctx.id.get_value()).map(|c| c.name.clone()))
-        .unwrap_or_default();
+    let patient = untrack(super::name_of(ctx));
     ctx.roll(
         format!(
             "{}'s Medicine ({difficulty}) to {what} on {patient}",
@@ -528,15 +524,11 @@ pub fn Medicine() -> impl IntoView {
         });
     };
     let status = move || {
-        ctx.read(|s| {
-            let t = &s.character.health;
-            let treated = if t.treated_this_encounter {
-                "Treated for Wounds this encounter (once per encounter; New encounter clears it)."
-            } else {
-                "Not yet treated for Wounds this encounter."
-            };
-            treated.to_string()
-        })
+        if ctx.read(|s| s.character.health.treated_this_encounter) {
+            "Treated for Wounds this encounter (once per encounter; New encounter clears it)."
+        } else {
+            "Not yet treated for Wounds this encounter."
+        }
     };
     let gm = move || h.pick.with(|p| p == GM);
     let hurt = move || {

@@ -117,9 +117,10 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
                 // A schema 1 document migrated to 2 has no sheet yet: it gets a blank one.
                 (system, _, _) => {
                     let name = obj.get("name").and_then(|n| n.as_str()).unwrap_or("");
-                    match serde_json::to_value(Sheet::new(system, name))
-                        .map_err(|e| DocError::Malformed(e.to_string()))?
-                    {
+                    // Through the text encoder the app already has for saving: a
+                    // `to_value` here would bring a second copy of every sheet's
+                    // serializer into the first load (about 4 KB brotli).
+                    match parse_value(&encode(&Sheet::new(system, name)))? {
                         serde_json::Value::Object(mut tagged) => tagged
                             .remove(system.slug())
                             .unwrap_or(serde_json::Value::Null),

@@ -9,6 +9,7 @@ use super::gear::{GearEdit, apply_gear};
 use super::seeded::Seeded;
 use crate::rules::expedition::character::{Abilities, Character, Companion, CompanionKind};
 use crate::rules::expedition::dice::{Ability, Pool};
+use crate::rules::expedition::downtime::{Downtime, DowntimeAction};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
     BlockSource, Health, MAX_HP, Protection, Rations, long_rest, rest_on_shared_rations, short_rest,
@@ -74,6 +75,10 @@ pub struct ExpSheet {
     /// items by [`ExpSheet::migrate`] and never written again.
     #[serde(default, skip_serializing)]
     pub legacy_protection: Option<Protection>,
+    /// Nothing has happened since a new session began, so the character may still retire
+    /// ("Retirement": at the beginning of a session).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub session_fresh: bool,
 }
 
 /// When the Bonus HP pool expires. The reference only says bonus HP "almost always expire" at
@@ -135,6 +140,7 @@ fn default_core() -> Box<Character> {
         projects: Vec::new(),
         improved_this_session: Vec::new(),
         in_haven: false,
+        downtime: Downtime::default(),
     })
 }
 
@@ -164,6 +170,8 @@ pub enum ListKind {
     Reputation,
     /// Enmity Clause flags.
     Enmity,
+    /// Circles the character carouses with.
+    Circle,
 }
 
 /// A procedure rolled inside the reducer from the edit's seed.
@@ -330,6 +338,14 @@ pub enum ExpEdit {
     AddStronghold(String, u8),
     /// Replace a stronghold's tags.
     StrongholdTags(usize, Vec<String>),
+    /// Add one of the two tags a stronghold's rise in rating made due.
+    DueTag(usize, String),
+    /// The Haven phase moves on a week: the downtime action is free again.
+    NextWeek,
+    /// Carouse with a circle as this week's downtime action.
+    Carouse(String),
+    /// Spend this week's downtime action on something else, described.
+    OtherDowntime(String),
     /// Add a follower, hireling or animal.
     AddCompanion(Companion),
     /// Set a companion's current HP.
@@ -363,6 +379,33 @@ pub enum ExpEdit {
         /// The Wise inherited.
         wise: Option<String>,
     },
+}
+
+impl ExpEdit {
+    /// Whether the edit is something happening in play (a roll, harm, healing, Cash changing
+    /// hands, a week of downtime), after which the session is no longer at its start.
+    /// Bookkeeping (notes, names, settings, tidying gear) is not.
+    fn is_play(&self) -> bool {
+        match self {
+            ExpEdit::At(_, inner) => inner.is_play(),
+            ExpEdit::Roll(..)
+            | ExpEdit::Damage { .. }
+            | ExpEdit::Heal(_)
+            | ExpEdit::Hp(_)
+            | ExpEdit::Ledger(_)
+            | ExpEdit::Bought { .. }
+            | ExpEdit::Cash(..)
+            | ExpEdit::TickProject(_)
+            | ExpEdit::NextWeek
+            | ExpEdit::Carouse(_)
+            | ExpEdit::OtherDowntime(_)
+            | ExpEdit::Infuse(_)
+            | ExpEdit::Release(_)
+            | ExpEdit::SpellPasses(_)
+            | ExpEdit::EndSpell(_) => true,
+            _ => false,
+        }
+    }
 }
 
 fn text(what: &str, s: &str, max: usize) -> Result<String, EditError> {
@@ -486,6 +529,7 @@ impl ExpSheet {
             bonus_until: BonusUntil::Manual,
             enmities: Vec::new(),
             legacy_protection: None,
+            session_fresh: false,
         }
     }
 
@@ -625,7 +669,11 @@ impl ExpSheet {
     /// Applies one edit; on error the sheet is unchanged and the message says why.
     pub fn apply(&mut self, edit: ExpEdit) -> Result<(), EditError> {
         let mut next = self.clone();
+        let play = edit.is_play();
         next.apply_in_place(edit)?;
+        if play {
+            next.session_fresh = false;
+        }
         *self = next;
         Ok(())
     }
@@ -753,7 +801,12 @@ impl ExpSheet {
                 range("Connections", v.into(), 0, 6)?;
                 c.connections = v;
             }
-            ExpEdit::Haven(on) => c.in_haven = on,
+            ExpEdit::Haven(on) => {
+                if on != c.in_haven {
+                    c.downtime.set_haven(on);
+                }
+                c.in_haven = on;
+            }
             ExpEdit::Ledger(l) => record_ledger(&mut c.purse, &l)?,
             ExpEdit::Bought {
                 entry,
@@ -780,6 +833,29 @@ impl ExpSheet {
             ExpEdit::NewSession => {
                 c.new_session();
                 self.log("New session: Income, improvements and project ticks reset.".into());
+                self.session_fresh = true;
+            }
+            ExpEdit::NextWeek => {
+                let week = c.downtime.next_week(c.in_haven).map_err(e)?;
+                self.log(format!(
+                    "Haven week {week} begins: a downtime action is free."
+                ));
+            }
+            ExpEdit::Carouse(circle) => {
+                let circle = text("circle", &circle, TEXT_MAX)?;
+                c.downtime.carouse(c.in_haven, &circle).map_err(e)?;
+                let week = c.downtime.week;
+                self.log(format!(
+                    "Week {week}: caroused with {circle} (Connections among them: Ob -1)."
+                ));
+            }
+            ExpEdit::OtherDowntime(what) => {
+                let what = text("activity", &what, TEXT_MAX)?;
+                c.downtime
+                    .take(c.in_haven, DowntimeAction::Other)
+                    .map_err(e)?;
+                let week = c.downtime.week;
+                self.log(format!("Week {week}: {what}."));
             }
             ExpEdit::AddWise(w) => {
                 let w = text("Wise", &w, TEXT_MAX)?;
@@ -802,8 +878,9 @@ impl ExpSheet {
                 c.projects.push(ProjectClock::new(&name, size).map_err(e)?);
             }
             ExpEdit::TickProject(i) => {
-                let p = c.projects.get_mut(i).ok_or("No such project.")?;
-                p.tick().map_err(e)?;
+                let words = c.tick_project(i).map_err(e)?.words();
+                let line = format!("Week {}: {words}.", c.downtime.week);
+                self.log(line);
             }
             ExpEdit::AddStronghold(name, rating) => {
                 let name = text("stronghold name", &name, TEXT_MAX)?;
@@ -822,6 +899,16 @@ impl ExpSheet {
                     }
                 }
                 s.tags = clean;
+            }
+            ExpEdit::DueTag(i, tag) => {
+                let s = c.strongholds.get_mut(i).ok_or("No such stronghold.")?;
+                let tag = text("tag", &tag, TEXT_MAX)?;
+                s.add_due_tag(&tag).map_err(e)?;
+                let line = match s.tags_due {
+                    0 => format!("{} gains the tag {tag}.", s.name),
+                    n => format!("{} gains the tag {tag} ({n} more due).", s.name),
+                };
+                self.log(line);
             }
             ExpEdit::AddCompanion(mut p) => {
                 p.name = text("name", &p.name, TEXT_MAX)?;
@@ -845,6 +932,7 @@ impl ExpSheet {
                     ListKind::Companion => c.companions.len(),
                     ListKind::Reputation => c.reputation.len(),
                     ListKind::Enmity => self.enmities.len(),
+                    ListKind::Circle => c.downtime.circles.len(),
                 };
                 if i >= len {
                     return Err("That entry is no longer there.".into());
@@ -857,6 +945,7 @@ impl ExpSheet {
                     ListKind::Companion => drop(c.companions.remove(i)),
                     ListKind::Reputation => drop(c.reputation.remove(i)),
                     ListKind::Enmity => drop(self.enmities.remove(i)),
+                    ListKind::Circle => drop(c.downtime.circles.remove(i)),
                 }
             }
             ExpEdit::Roll(seed, p) => {
@@ -904,6 +993,9 @@ impl ExpSheet {
                         c.wealth
                     )
                     .into());
+                }
+                if !self.session_fresh {
+                    return Err("Retiring happens at the start of a session: choose \"Start a new session\", then retire before anything else happens.".into());
                 }
                 let line = format!("Retired at Wealth {}.", c.wealth);
                 self.retired = true;
@@ -1047,7 +1139,7 @@ impl ExpSheet {
                 format!("The lights burn down. {}", words.join(" "))
             }
             Procedure::Income => {
-                let o = roll_income(rng, c.wealth, &mut c.purse).map_err(e)?;
+                let o = roll_income(rng, c.wealth, c.in_haven, &mut c.purse).map_err(e)?;
                 format!(
                     "Income: {} Wealth dice rolled {}: {} Cash gained (now {}).",
                     c.wealth,
@@ -1185,6 +1277,9 @@ impl ExpSheet {
                 faction,
             } => {
                 let ask = text("Ask", &ask, TEXT_MAX)?;
+                if factors.caroused && c.downtime.circles.is_empty() {
+                    return Err("You carouse with no circle yet: carousing is a downtime action in the Haven phase.".into());
+                }
                 let rep = faction.as_deref().map_or(0, |f| c.reputation_with(f));
                 let pool = connections_pool(c.abilities.presence, c.connections, rep).map_err(e)?;
                 let ob = connections_objective(&factors);

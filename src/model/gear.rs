@@ -75,6 +75,9 @@ fn item_ok(it: &Item) -> Result<(), EditError> {
     if let Some(e) = it.validate("item").into_iter().next() {
         return Err(e.into());
     }
+    if let Some(e) = it.commodity_refusal() {
+        return Err(e.into());
+    }
     EditError::text("a name for the item", &it.name, MAX_NAME).map_err(|e| match e {
         EditError::TooLong { max, .. } => EditError::TooLong {
             what: "Item names".into(),
@@ -252,7 +255,7 @@ fn edit_in_place(inv: &mut Inventory, edit: GearEdit) -> Result<(), EditError> {
         }
         GearEdit::CashIn { carrier, index } => {
             let it = get(inv, carrier, index)?;
-            if it.kind != ItemKind::Treasure || it.value == 0 {
+            if !it.kind.has_cash_value() || it.value == 0 {
                 return Err(format!(
                     "{} has no Cash value to cash in: give it one in Edit (as a treasure or commodity).",
                     it.name

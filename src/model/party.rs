@@ -8,7 +8,7 @@ use super::error::EditError;
 use super::exp_sheet::{ExpEdit, Procedure};
 use super::gear::{GearEdit, MAX_ITEMS};
 use super::{Character, CharacterAction, Roster};
-use crate::rules::inventory::{Inventory, Item, ItemKind, split_treasure};
+use crate::rules::inventory::{Inventory, Item, split_treasure};
 
 /// Name of the GM's party document.
 pub const PARTY_DOC: &str = "party";
@@ -317,7 +317,7 @@ impl Payout {
             let Some(s) = c.expedition() else { continue };
             for (ci, car) in s.gear().carriers.iter().enumerate() {
                 for (ii, it) in car.items.iter().enumerate() {
-                    if it.kind == ItemKind::Treasure && it.value > 0 {
+                    if it.kind.has_cash_value() && it.value > 0 {
                         sold.push((c.id.clone(), ci, ii, it.clone()));
                     }
                 }

@@ -83,8 +83,10 @@ pub enum ItemKind {
     Rations,
     /// A light source, checked for Depletion on the referee's encounter die.
     Light,
-    /// Treasure or a trade good with a Cash value.
+    /// A single valuable with a Cash value (a statuette, a bag of gems): one slot.
     Treasure,
+    /// Trade goods measured in Cash ("Silks (3 Cash)"): a slot per 1 to 3 Cash of value.
+    Commodity,
     /// Anything else.
     #[default]
     Other,
@@ -92,7 +94,7 @@ pub enum ItemKind {
 
 impl ItemKind {
     /// Every kind, in the order menus list them.
-    pub const ALL: [ItemKind; 10] = [
+    pub const ALL: [ItemKind; 11] = [
         ItemKind::Weapon,
         ItemKind::Ranged,
         ItemKind::Ammunition,
@@ -102,8 +104,14 @@ impl ItemKind {
         ItemKind::Rations,
         ItemKind::Light,
         ItemKind::Treasure,
+        ItemKind::Commodity,
         ItemKind::Other,
     ];
+
+    /// Whether it is carried for its Cash value, to be cashed in back in civilization.
+    pub fn has_cash_value(self) -> bool {
+        matches!(self, ItemKind::Treasure | ItemKind::Commodity)
+    }
 
     /// Whether a whole bundle of it can be used up at once ("Depletion").
     pub fn is_expendable(self) -> bool {
@@ -124,7 +132,8 @@ impl ItemKind {
             ItemKind::Consumable => "Consumable",
             ItemKind::Rations => "Rations",
             ItemKind::Light => "Light source",
-            ItemKind::Treasure => "Treasure or commodity",
+            ItemKind::Treasure => "Treasure",
+            ItemKind::Commodity => "Commodity (trade goods)",
             ItemKind::Other => "Other",
         }
     }
@@ -229,6 +238,27 @@ impl Item {
         }
         errs
     }
+
+    /// Why this load of trade goods is too small for its value, if it is: a commodity fills
+    /// at least [`commodity_slots`] of its value. Checked when an item is added or edited.
+    pub fn commodity_refusal(&self) -> Option<RulesError> {
+        let least = commodity_slots(self.value);
+        (self.kind == ItemKind::Commodity && u32::from(self.size) < least).then(|| {
+            RulesError::not_allowed(&format!(
+                "{} is {} Cash of trade goods: at least {least} slot{} (a slot per 1 to 3 Cash)",
+                self.name,
+                self.value,
+                if least == 1 { "" } else { "s" }
+            ))
+        })
+    }
+}
+
+/// The fewest slots trade goods of `value` Cash fill ("Other Treasure": a slot per 1 to 3
+/// Cash dice of value, so at the lightest 3 Cash a slot). Bulkier goods fill up to one slot
+/// per Cash, the Referee's call.
+pub fn commodity_slots(value: u32) -> u32 {
+    value.div_ceil(3)
 }
 
 /// Who or what carries gear ("Hirelings, Followers, and Pack Animals").
@@ -1026,7 +1056,7 @@ impl Inventory {
         self.carriers
             .iter()
             .flat_map(|c| &c.items)
-            .filter(|i| i.kind == ItemKind::Treasure)
+            .filter(|i| i.kind.has_cash_value())
             .fold(0u32, |t, i| t.saturating_add(i.value))
     }
 }

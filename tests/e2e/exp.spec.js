@@ -93,6 +93,10 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await sheet(page).getByRole("button", { name: "Long rest" }).click();
   await expect(latest(page)).toContainText(/Long rest: regained 0 HP.*Rations Depletion d20 \d+/);
 
+  // Income comes in a Haven phase, once a session.
+  await sheet(page).getByRole("button", { name: "Roll Income (Wealth dice)" }).click();
+  await expect(app.banner("Income is rolled in a Haven phase")).toBeVisible();
+  await sheet(page).getByLabel("In a Haven phase").check();
   await sheet(page).getByRole("button", { name: "Roll Income (Wealth dice)" }).click();
   await expect(latest(page)).toContainText(/Income: 1 Wealth dice rolled/);
   await expect(sheet(page).getByRole("button", { name: "Income rolled this session" })).toBeDisabled();
@@ -129,7 +133,6 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await expect(sheet(page).locator(".exp-ledger li").first()).toContainText(/^-3 /);
 
   // Improvement in the Haven: once, then refused the second time this session.
-  await sheet(page).getByLabel("In a Haven phase").check();
   // Odds by wager size: below Ob 6 no wager can pass; six dice all succeed 1/64 of the time.
   const held = cashBefore + sold - 3;
   await expect(sheet(page).locator(".exp-improve").first()).toContainText(
@@ -142,6 +145,11 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await expect(sheet(page).locator(".exp-improve").first()).toContainText("Attempted this session");
   await sheet(page).getByRole("button", { name: "Improve Might" }).click();
   await expect(app.banner("already attempted this session")).toBeVisible();
+  // Training took this week's one downtime action: founding waits for the next week.
+  const downtime = page.getByRole("region", { name: "Downtime" });
+  await expect(downtime).toContainText("Week 1: this week's downtime action went on training.");
+  await downtime.getByRole("button", { name: "Next week" }).click();
+  await expect(downtime.getByRole("status")).toHaveText("Haven week 2 begins: a downtime action is free.");
 
   // Founding a stronghold is a wager against Ob 10 in the Haven, not a free entry.
   const holds = page.getByRole("region", { name: "Strongholds and projects" });
@@ -151,7 +159,7 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await holds.getByRole("textbox", { name: "Cash to wager on it" }).fill("1");
   await holds.getByRole("textbox", { name: "Cash to wager on it" }).blur();
   await holds.getByRole("button", { name: "Found by wager" }).click();
-  await expect(holds.getByRole("status")).toHaveText("The wager failed: Keep is not founded this time.");
+  await expect(holds.getByRole("status").first()).toHaveText("The wager failed: Keep is not founded this time.");
   await expect(latest(page)).toContainText("Improve Stronghold Keep to 1: wagered 1 Cash vs Ob 10");
   await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 5));
 
@@ -518,6 +526,13 @@ test("retirement at Wealth 4 creates the successor with the benefits", async ({ 
   await sheet(page).getByLabel("Wise", { exact: true }).fill("Rat-wise");
   await addWise.click();
   await sheet(page).getByLabel("Successor's name").fill("Young Mag");
+  await sheet(page).getByLabel("Ability raised").selectOption("Acuity");
+  await sheet(page).getByLabel("Wise passed on").selectOption("Crypt-wise");
+  // Only at the start of a session.
+  await sheet(page).getByRole("button", { name: "Retire and create the successor" }).click();
+  await expect(app.banner("at the start of a session")).toBeVisible();
+  await sheet(page).getByRole("button", { name: "Start a new session" }).click();
+  await expect(sheet(page).getByText("A session has just begun: retiring is possible now.")).toBeVisible();
   await sheet(page).getByLabel("Ability raised").selectOption("Acuity");
   await sheet(page).getByLabel("Wise passed on").selectOption("Crypt-wise");
   await sheet(page).getByRole("button", { name: "Retire and create the successor" }).click();

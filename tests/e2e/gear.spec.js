@@ -189,7 +189,7 @@ test("treasure brought home is cashed in from the gear: the item goes, its value
   await gear.getByRole("button", { name: "New item" }).click();
   const editor = gear.getByRole("group", { name: "Edit item" });
   await editor.getByRole("textbox", { name: "Name", exact: true }).fill("Silver chalice");
-  await editor.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure or commodity" });
+  await editor.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure" });
   const value = editor.getByRole("textbox", { name: "Cash value" });
   await value.fill("4");
   await value.press("Enter");
@@ -228,7 +228,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await gear.getByRole("button", { name: "New item" }).click();
   const editor = gear.getByRole("group", { name: "Edit item" });
   await editor.getByRole("textbox", { name: "Name", exact: true }).fill("Gems");
-  await editor.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure or commodity" });
+  await editor.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure" });
   const value = editor.getByRole("textbox", { name: "Cash value" });
   await value.fill("30");
   await value.press("Enter");
@@ -243,7 +243,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await second.getByRole("button", { name: "New item" }).click();
   const ed2 = second.getByRole("group", { name: "Edit item" });
   await ed2.getByRole("textbox", { name: "Name", exact: true }).fill("Idol");
-  await ed2.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure or commodity" });
+  await ed2.getByRole("combobox", { name: "Kind" }).selectOption({ label: "Treasure" });
   await ed2.getByRole("textbox", { name: "Cash value" }).fill("13");
   await ed2.getByRole("textbox", { name: "Cash value" }).press("Enter");
   await expect(item(second, "Idol")).toHaveText("Idol (1 slot, 13 Cash)");

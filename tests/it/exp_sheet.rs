@@ -252,6 +252,15 @@ fn a_session_ended_away_from_safety_rolls_down_and_out_even_with_hp_left() {
 fn seeded_rolls_replay_identically() {
     let mut a = sheet();
     a.apply(ExpEdit::Wealth(6)).unwrap();
+    // Income comes in a Haven phase only.
+    let away = a.clone();
+    let err = a
+        .apply(ExpEdit::Roll(42, Procedure::Income))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Haven phase"), "{err}");
+    assert_eq!(a, away);
+    a.apply(ExpEdit::Haven(true)).unwrap();
     let mut b = a.clone();
     a.apply(ExpEdit::Roll(42, Procedure::Income)).unwrap();
     b.apply(ExpEdit::Roll(42, Procedure::Income)).unwrap();
@@ -559,16 +568,143 @@ fn spells_learn_and_channel_in_armour() {
 }
 
 #[test]
-fn projects_tick_once_per_session() {
+fn projects_tick_once_per_session_as_a_week_of_downtime() {
     let mut s = sheet();
     s.apply(ExpEdit::AddProject("Tower".into(), 4)).unwrap();
+    let err = s.apply(ExpEdit::TickProject(0)).unwrap_err().to_string();
+    assert!(err.contains("Haven phase"), "{err}");
+    s.apply(ExpEdit::Haven(true)).unwrap();
     s.apply(ExpEdit::TickProject(0)).unwrap();
     assert_eq!(s.core.projects[0].filled, 1);
-    assert!(s.apply(ExpEdit::TickProject(0)).is_err());
+    assert_eq!(s.last(), Some("Week 1: Tower: 1 of 4 ticks."));
+    s.apply(ExpEdit::NextWeek).unwrap();
+    // A new week, but the clock ticks once a session.
+    let err = s.apply(ExpEdit::TickProject(0)).unwrap_err().to_string();
+    assert!(err.contains("this session"), "{err}");
     s.apply(ExpEdit::NewSession).unwrap();
     s.apply(ExpEdit::TickProject(0)).unwrap();
     assert_eq!(s.core.projects[0].filled, 2);
     assert!(s.apply(ExpEdit::AddProject("Big".into(), 9)).is_err());
+}
+
+#[test]
+fn one_substantial_downtime_action_a_week() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Cash(6, "Loot".into())).unwrap();
+    s.apply(ExpEdit::AddProject("Tower".into(), 4)).unwrap();
+    assert!(
+        s.apply(ExpEdit::NextWeek).is_err(),
+        "no weeks outside a Haven"
+    );
+    s.apply(ExpEdit::Haven(true)).unwrap();
+    assert_eq!(s.core.downtime.week, 1);
+    // Training takes the week: the wager is spent, and nothing else substantial fits.
+    s.apply(ExpEdit::Roll(5, Procedure::Improve(Stat::Wealth, 2)))
+        .unwrap();
+    assert_eq!(s.core.purse.cash, 4);
+    for edit in [
+        ExpEdit::TickProject(0),
+        ExpEdit::Carouse("Dockhands".into()),
+        ExpEdit::OtherDowntime("A job for the guild".into()),
+        ExpEdit::Roll(6, Procedure::Improve(Stat::HitPoints, 1)),
+    ] {
+        let before = s.clone();
+        let err = s.apply(edit).unwrap_err().to_string();
+        assert!(err.contains("Week 1 already went on training"), "{err}");
+        assert_eq!(s, before);
+    }
+    // Connections checks and purchases are not downtime actions.
+    s.apply(ExpEdit::Roll(
+        7,
+        Procedure::Connections {
+            ask: "a fence".into(),
+            factors: Default::default(),
+            faction: None,
+        },
+    ))
+    .unwrap();
+    s.apply(ExpEdit::NextWeek).unwrap();
+    assert_eq!(
+        s.last(),
+        Some("Haven week 2 begins: a downtime action is free.")
+    );
+    s.apply(ExpEdit::OtherDowntime("A job for the guild".into()))
+        .unwrap();
+    assert_eq!(s.last(), Some("Week 2: A job for the guild."));
+    // Leaving the Haven ends its weeks; the next one starts again at week 1.
+    s.apply(ExpEdit::Haven(false)).unwrap();
+    assert_eq!((s.core.downtime.week, s.core.downtime.taken), (0, None));
+    s.apply(ExpEdit::Haven(true)).unwrap();
+    assert_eq!(s.core.downtime.week, 1);
+}
+
+#[test]
+fn carousing_lowers_the_connections_ob_among_those_circles() {
+    use satchel::rules::expedition::objective::{ConnectionsFactors, Role};
+    let mut s = sheet();
+    let ask = |caroused| Procedure::Connections {
+        ask: "the harbourmaster".into(),
+        factors: ConnectionsFactors {
+            role: Role::Rare,
+            caroused,
+            ..Default::default()
+        },
+        faction: None,
+    };
+    let err = s
+        .apply(ExpEdit::Roll(1, ask(true)))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no circle yet"), "{err}");
+    assert!(s.apply(ExpEdit::Carouse("Dockhands".into())).is_err());
+    s.apply(ExpEdit::Haven(true)).unwrap();
+    s.apply(ExpEdit::Carouse("Dockhands".into())).unwrap();
+    assert_eq!(s.core.downtime.circles, vec!["Dockhands".to_string()]);
+    // Rare (+2) among the circles you carouse with (-1): Ob 1.
+    s.apply(ExpEdit::Roll(1, ask(true))).unwrap();
+    let line = s.last().unwrap();
+    assert!(line.contains("Ob 1"), "{line}");
+    assert!(line.contains("Circles you carouse with"), "{line}");
+    s.apply(ExpEdit::Roll(1, ask(false))).unwrap();
+    assert!(s.last().unwrap().contains("Ob 2"));
+    s.apply(ExpEdit::Remove(ListKind::Circle, 0)).unwrap();
+    assert!(s.core.downtime.circles.is_empty());
+}
+
+#[test]
+fn a_stronghold_rise_brings_two_tags() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Cash(100, "Hoard".into())).unwrap();
+    s.apply(ExpEdit::Haven(true)).unwrap();
+    // Founding is the rise from 0 to 1 (Ob 10); 30 dice wagered pass it most of the time,
+    // so try seeds until one founds it, each in a new week and session.
+    let mut seed = 0;
+    while s.core.strongholds.is_empty() {
+        seed += 1;
+        assert!(seed < 50, "no seed founded it");
+        s.apply(ExpEdit::Roll(
+            seed,
+            Procedure::Improve(Stat::Stronghold("Keep".into()), 30),
+        ))
+        .unwrap_or_else(|e| panic!("{e}"));
+        s.apply(ExpEdit::NewSession).unwrap();
+        s.apply(ExpEdit::NextWeek).unwrap();
+    }
+    assert_eq!(s.core.strongholds[0].tags_due, 2);
+    s.apply(ExpEdit::DueTag(0, "Library".into())).unwrap();
+    s.apply(ExpEdit::DueTag(0, "Garrison".into())).unwrap();
+    let before = s.clone();
+    let err = s
+        .apply(ExpEdit::DueTag(0, "Stables".into()))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("No new tags are due for Keep"), "{err}");
+    assert_eq!(s, before);
+    assert_eq!(s.core.strongholds[0].tags, vec!["Library", "Garrison"]);
+    // One held from before Satchel brings none.
+    s.apply(ExpEdit::AddStronghold("Old tower".into(), 2))
+        .unwrap();
+    assert_eq!(s.core.strongholds[1].tags_due, 0);
 }
 
 proptest! {
@@ -610,6 +746,15 @@ fn retirement_needs_wealth_four_and_passes_three_benefits() {
     old.apply(ExpEdit::Wealth(7)).unwrap();
     old.apply(ExpEdit::Ability(Ability::Acuity, 5)).unwrap();
     old.apply(ExpEdit::AddWise("Crypt-wise".into())).unwrap();
+    // Only at the start of a session: after a new session, before anything happens in it.
+    let err = old.apply(ExpEdit::Retire).unwrap_err().to_string();
+    assert!(err.contains("start of a session"), "{err}");
+    old.apply(ExpEdit::NewSession).unwrap();
+    old.apply(ExpEdit::Cash(1, "Found a coin".into())).unwrap();
+    assert!(old.apply(ExpEdit::Retire).is_err(), "play has begun");
+    old.apply(ExpEdit::NewSession).unwrap();
+    old.apply(ExpEdit::Notes("Retiring to the coast".into()))
+        .unwrap();
     old.apply(ExpEdit::Retire).unwrap();
     assert!(old.retired);
     assert!(old.apply(ExpEdit::Retire).is_err());
@@ -949,6 +1094,7 @@ fn ledger_entries_carry_the_time_of_their_edit() {
     s.apply(at(1_700_000_000_000, ExpEdit::Cash(5, "Loot".into())))
         .unwrap();
     s.apply(ExpEdit::Cash(-1, "Untimed".into())).unwrap();
+    s.apply(ExpEdit::Haven(true)).unwrap();
     s.apply(at(1_700_000_060_000, ExpEdit::Roll(3, Procedure::Income)))
         .unwrap();
     let times: Vec<Option<u64>> = s.core.purse.ledger.iter().map(|l| l.at).collect();

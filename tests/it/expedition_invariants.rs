@@ -169,7 +169,7 @@ proptest! {
 
     #[test]
     fn connections_ob_at_least_one(
-        role in 0u8..4, degree in 0u8..4, flags in proptest::collection::vec(any::<bool>(), 7)
+        role in 0u8..4, degree in 0u8..4, flags in proptest::collection::vec(any::<bool>(), 8)
     ) {
         let f = ConnectionsFactors {
             role: [Role::Common, Role::Uncommon, Role::Rare, Role::Unique][usize::from(role)],
@@ -177,6 +177,7 @@ proptest! {
                 Degree::VeryDifferentCircles][usize::from(degree)],
             hostile: flags[0], small_settlement: flags[1], wilderness: flags[2], in_hiding: flags[3],
             sincere_ally: flags[4], known_location: flags[5], actively_looking: flags[6],
+            caroused: flags[7],
         };
         let o = connections_objective(&f);
         prop_assert!(o.ob >= 1);

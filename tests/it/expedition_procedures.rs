@@ -148,7 +148,7 @@ fn combat_exchange_seeded() {
 fn money_procedures_seeded() {
     let mut r = rng(12);
     let mut p = Purse::new(6).unwrap();
-    let inc = roll_income(&mut r, 4, &mut p).unwrap();
+    let inc = roll_income(&mut r, 4, true, &mut p).unwrap();
     assert_eq!(inc.gained, successes(&inc.roll.faces()));
     assert_eq!(p.cash, 6 + inc.gained);
     let before = p.cash;

@@ -432,6 +432,50 @@ fn treasure_value_counts_treasure_only() {
 }
 
 #[test]
+fn commodities_fill_a_slot_per_one_to_three_cash() {
+    let mut inv = with_mule();
+    let silks = |value, size| Item {
+        kind: ItemKind::Commodity,
+        value,
+        size,
+        ..Item::new("Silks")
+    };
+    // 7 Cash of silks: at the lightest 3 Cash a slot, so 3 slots at least.
+    let before = inv.clone();
+    let err = add(&mut inv, 0, silks(7, 2)).unwrap_err();
+    assert!(
+        err.contains("Silks is 7 Cash of trade goods: at least 3 slots"),
+        "{err}"
+    );
+    assert_eq!(inv, before);
+    add(&mut inv, 0, silks(7, 3)).unwrap();
+    // Bulkier goods may fill more, up to a slot per Cash.
+    add(&mut inv, 1, silks(3, 3)).unwrap();
+    assert_eq!(inv.treasure_value(), 10, "commodities count as treasure");
+    // Shrinking the load below its least is refused too.
+    let err = apply_gear(
+        &mut inv,
+        GearEdit::Update {
+            carrier: 0,
+            index: 0,
+            item: silks(7, 1),
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("at least 3 slots"), "{err}");
+    // Cashed in back in civilization like any treasure.
+    apply_gear(
+        &mut inv,
+        GearEdit::CashIn {
+            carrier: 1,
+            index: 0,
+        },
+    )
+    .unwrap();
+    assert_eq!(inv.treasure_value(), 7);
+}
+
+#[test]
 fn treasure_split_is_exact() {
     assert_eq!(
         split_treasure(42, 4, 1).unwrap(),

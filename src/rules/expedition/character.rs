@@ -3,9 +3,10 @@
 
 use super::combat::{CombatAction, combat_ability};
 use super::dice::{Ability, Pool};
+use super::downtime::{Downtime, DowntimeAction};
 use super::error::{RulesError, RulesResult};
 use super::harm::{Health, MAX_BONUS_HP, MAX_HP};
-use super::improvement::{ImprovementOutcome, Stat, attempt_improvement};
+use super::improvement::{ImprovementOutcome, Stat, attempt_improvement, improvement_refusal};
 use super::magic::KnownSpell;
 use super::money::{MAX_CASH, PurchaseOutcome, Purse, purchase, runestone_cost};
 use super::social::{ProjectClock, Reputation, Stronghold};
@@ -121,6 +122,9 @@ pub struct Character {
     pub improved_this_session: Vec<Stat>,
     /// Whether the party is in a Haven phase.
     pub in_haven: bool,
+    /// The Haven's weeks: this week's downtime action and the circles caroused with.
+    #[serde(default)]
+    pub downtime: Downtime,
 }
 
 fn push_range(errs: &mut Vec<RulesError>, field: &str, v: i64, min: i64, max: i64) {
@@ -167,6 +171,7 @@ impl Character {
             projects: Vec::new(),
             improved_this_session: Vec::new(),
             in_haven: false,
+            downtime: Downtime::default(),
         };
         let errs = c.validate();
         if errs.is_empty() { Ok(c) } else { Err(errs) }
@@ -247,7 +252,21 @@ impl Character {
                 1,
                 6,
             );
+            push_range(
+                &mut e,
+                &format!("strongholds[{i}].tags_due"),
+                i64::from(s.tags_due),
+                0,
+                12,
+            );
         }
+        push_range(
+            &mut e,
+            "downtime.circles",
+            self.downtime.circles.len() as i64,
+            0,
+            super::downtime::MAX_CIRCLES as i64,
+        );
         for (i, s) in self.spells.iter().enumerate() {
             if find_spell(&s.name).is_err() {
                 e.push(RulesError::UnknownSpell {
@@ -387,6 +406,9 @@ impl Character {
         wager: u32,
     ) -> RulesResult<ImprovementOutcome> {
         let current = self.rank(stat)?;
+        if let Some(e) = self.training_refusal(stat) {
+            return Err(e);
+        }
         let out = attempt_improvement(
             rng,
             stat,
@@ -396,6 +418,7 @@ impl Character {
             &mut self.improved_this_session,
             &mut self.purse,
         )?;
+        self.downtime.taken = Some(DowntimeAction::Training);
         if out.new_rank > current {
             let r = out.new_rank;
             match stat {
@@ -408,14 +431,40 @@ impl Character {
                 Stat::Connections => self.connections = r.min(6) as u8,
                 Stat::Stronghold(n) => {
                     if let Some(s) = self.strongholds.iter_mut().find(|s| &s.name == n) {
-                        s.rating = r.min(6) as u8;
+                        s.rise(r.min(6) as u8)?;
                     } else {
-                        self.strongholds.push(Stronghold::new(n, 1)?);
+                        self.strongholds.push(Stronghold::founded(n)?);
                     }
                 }
             }
         }
         Ok(out)
+    }
+
+    /// Why an attempt to improve `stat` would be refused now: outside a Haven, already tried
+    /// this session, at its maximum, or this week's downtime action already taken.
+    pub fn training_refusal(&self, stat: &Stat) -> Option<RulesError> {
+        let current = self.rank(stat).ok()?;
+        improvement_refusal(stat, current, self.in_haven, &self.improved_this_session).or_else(
+            || {
+                self.downtime
+                    .refusal(self.in_haven, DowntimeAction::Training)
+            },
+        )
+    }
+
+    /// Ticks project `i` as the week's downtime action ("Project Clocks": once a session, and
+    /// only in downtime).
+    pub fn tick_project(&mut self, i: usize) -> RulesResult<&ProjectClock> {
+        let mut p = self
+            .projects
+            .get(i)
+            .cloned()
+            .ok_or_else(|| RulesError::not_allowed("That project is no longer there"))?;
+        p.tick()?;
+        self.downtime.take(self.in_haven, DowntimeAction::Project)?;
+        self.projects[i] = p;
+        Ok(&self.projects[i])
     }
 
     /// Starts a new session: Income, improvements and project ticks become available again.
@@ -513,6 +562,9 @@ mod tests {
         assert_eq!(c.purse.cash, 10);
         assert!(c.improve(&mut rng, &Stat::HitPoints, 1).is_err());
         c.new_session();
+        let e = c.improve(&mut rng, &Stat::HitPoints, 1).unwrap_err();
+        assert!(e.to_string().contains("already went on training"), "{e}");
+        c.downtime.next_week(true).unwrap();
         assert!(c.improve(&mut rng, &Stat::HitPoints, 1).is_ok());
     }
 

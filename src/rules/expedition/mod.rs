@@ -30,6 +30,8 @@
 //! - [`magic`]: [`magic::channel`], [`magic::fell_blast`], [`magic::infuse`] and its releases,
 //!   [`magic::spell_mastery`], durations from potency; [`spells`]: the 81-spell catalogue.
 //! - Gear and slots live in [`crate::rules::inventory`], shared with Ix.
+//! - [`downtime`]: [`downtime::Downtime`], one substantial action a week in a Haven, and the
+//!   circles a character carouses with.
 //! - [`social`]: Connections checks and the Enmity Clause, Reputation, Wises, Strongholds,
 //!   project clocks, retirement.
 //! - [`referee`]: encounter frequency, number appearing, adversaries, hirelings for hire and
@@ -40,6 +42,7 @@
 pub mod character;
 pub mod combat;
 pub mod dice;
+pub mod downtime;
 pub mod error;
 pub mod harm;
 pub mod improvement;

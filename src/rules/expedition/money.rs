@@ -153,13 +153,20 @@ pub struct IncomeOutcome {
     pub entry: LedgerEntry,
 }
 
-/// Rolls Income ("Wealth"): Wealth dice, one Cash die per Success, once per session.
+/// Rolls Income ("Wealth", "Haven Turns"): Wealth dice, one Cash die per Success, once per
+/// session, in a Haven phase.
 pub fn roll_income<R: Rng + ?Sized>(
     rng: &mut R,
     wealth: u8,
+    in_haven: bool,
     purse: &mut Purse,
 ) -> RulesResult<IncomeOutcome> {
     check_wealth(wealth)?;
+    if !in_haven {
+        return Err(RulesError::not_allowed(
+            "Income is rolled in a Haven phase; start one first",
+        ));
+    }
     if purse.income_rolled_this_session {
         return Err(RulesError::not_allowed(
             "Income is already rolled this session (once per session)",
@@ -435,12 +442,15 @@ mod tests {
     fn income_once_per_session() {
         let mut rng = ChaCha8Rng::seed_from_u64(4);
         let mut p = Purse::new(0).unwrap();
-        let o = roll_income(&mut rng, 5, &mut p).unwrap();
+        let away = roll_income(&mut rng, 5, false, &mut p).unwrap_err();
+        assert!(away.to_string().contains("Haven phase"), "{away}");
+        assert_eq!(p, Purse::new(0).unwrap());
+        let o = roll_income(&mut rng, 5, true, &mut p).unwrap();
         assert_eq!(o.roll.dice.len(), 5);
         assert_eq!(p.cash, o.roll.successes());
-        assert!(roll_income(&mut rng, 5, &mut p).is_err());
+        assert!(roll_income(&mut rng, 5, true, &mut p).is_err());
         p.new_session();
-        assert!(roll_income(&mut rng, 5, &mut p).is_ok());
+        assert!(roll_income(&mut rng, 5, true, &mut p).is_ok());
     }
 
     #[test]

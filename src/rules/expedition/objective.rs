@@ -228,6 +228,10 @@ pub struct ConnectionsFactors {
     pub known_location: bool,
     /// Mitigating: actively looking to connect (-1).
     pub actively_looking: bool,
+    /// The one the character looks for moves in circles the character habitually carouses
+    /// with (-1: "Carousing/Socializing" lowers the Ob instead of adding a die).
+    #[serde(default)]
+    pub caroused: bool,
 }
 
 /// Connections Objective ("Connections Test Factors"): base 0, role, degree, +1 per
@@ -257,6 +261,7 @@ pub fn connections_objective(f: &ConnectionsFactors) -> Objective {
         (f.sincere_ally, "Sincere ally or former PC", -1),
         (f.known_location, "Known general location", -1),
         (f.actively_looking, "Actively looking", -1),
+        (f.caroused, "Circles you carouse with", -1),
     ] {
         if on {
             factors.push(Factor::new(label, d));
@@ -370,6 +375,17 @@ mod tests {
         };
         // 2 + 3 + 1 - 1 = 5
         assert_eq!(connections_objective(&f).ob, 5);
+        // Carousing in their circles: 5 - 1 = 4.
+        let o = connections_objective(&ConnectionsFactors {
+            caroused: true,
+            ..f
+        });
+        assert_eq!(o.ob, 4);
+        assert!(
+            o.factors
+                .iter()
+                .any(|x| x.delta == -1 && x.label.contains("carouse"))
+        );
     }
 
     #[test]

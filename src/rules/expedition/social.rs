@@ -102,6 +102,10 @@ pub struct Stronghold {
     pub rating: u8,
     /// Tags, e.g. "Library", "Garrison".
     pub tags: Vec<String>,
+    /// New tags the company may still add for the last rises in rating: two per rise
+    /// ("Strongholds").
+    #[serde(default)]
+    pub tags_due: u8,
 }
 
 /// Tag counted for the garrison's population.
@@ -115,7 +119,48 @@ impl Stronghold {
             name: name.into(),
             rating,
             tags: Vec::new(),
+            tags_due: 0,
         })
+    }
+
+    /// A Stronghold just founded: rating 1, which is its first rise, so two tags are due.
+    pub fn founded(name: &str) -> RulesResult<Self> {
+        Ok(Stronghold {
+            tags_due: 2,
+            ..Stronghold::new(name, 1)?
+        })
+    }
+
+    /// The rating changes to `rating`; each rank it rises makes two new tags due.
+    pub fn rise(&mut self, rating: u8) -> RulesResult<()> {
+        RulesError::check_range("stronghold rating", i64::from(rating), 1, 6)?;
+        let ranks = rating.saturating_sub(self.rating);
+        self.tags_due = self.tags_due.saturating_add(2 * ranks);
+        self.rating = rating;
+        Ok(())
+    }
+
+    /// Adds one of the tags a rise made due.
+    pub fn add_due_tag(&mut self, tag: &str) -> RulesResult<()> {
+        let tag = tag.trim();
+        if self.tags_due == 0 {
+            return Err(RulesError::not_allowed(&format!(
+                "No new tags are due for {}: two come with each rise in rating (others come from what happens in play; add them under Tags)",
+                self.name
+            )));
+        }
+        if tag.is_empty() {
+            return Err(RulesError::not_allowed("Type the tag first"));
+        }
+        if self.tags.iter().any(|t| t.eq_ignore_ascii_case(tag)) {
+            return Err(RulesError::not_allowed(&format!(
+                "{} already has the tag {tag}",
+                self.name
+            )));
+        }
+        self.tags.push(tag.to_string());
+        self.tags_due -= 1;
+        Ok(())
     }
 
     /// Bonus dice on a task tied to `tag`: the rating when the Stronghold has the tag
@@ -282,6 +327,24 @@ mod tests {
         assert_eq!(r.score, 6);
         assert_eq!(r.adjust(-20), -12);
         assert_eq!(r.score, -6);
+    }
+
+    #[test]
+    fn two_tags_come_with_each_rise() {
+        let mut s = Stronghold::founded("Keep").unwrap();
+        assert_eq!((s.rating, s.tags_due), (1, 2));
+        s.add_due_tag("Library").unwrap();
+        assert!(s.add_due_tag("library").is_err(), "no tag twice");
+        s.add_due_tag("Garrison").unwrap();
+        let before = s.clone();
+        assert!(s.add_due_tag("Stables").is_err(), "both are used");
+        assert_eq!(s, before);
+        s.rise(2).unwrap();
+        assert_eq!(s.tags_due, 2);
+        s.rise(2).unwrap();
+        assert_eq!(s.tags_due, 2, "no rise, no new tags");
+        assert!(s.rise(7).is_err());
+        assert_eq!(Stronghold::new("Held", 3).unwrap().tags_due, 0);
     }
 
     #[test]

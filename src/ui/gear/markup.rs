@@ -350,7 +350,7 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
             }
         }
         // Expedition treasure turns into Cash dice once home (an Ix list keeps no Cash).
-        if it.kind == ItemKind::Treasure && it.value > 0 && !list {
+        if it.kind.has_cash_value() && it.value > 0 && !list {
             button(
                 &mut o,
                 GearAction::CashIn,

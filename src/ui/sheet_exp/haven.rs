@@ -8,7 +8,7 @@ use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure, ob_words};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::character::{Companion, CompanionKind};
 use crate::rules::expedition::dice::Ability;
-use crate::rules::expedition::improvement::{Stat, improvement_ob, improvement_refusal};
+use crate::rules::expedition::improvement::{Stat, improvement_ob};
 use crate::rules::expedition::objective::{
     ConnectionsFactors, Degree, Role, connections_objective,
 };
@@ -69,7 +69,7 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
                 .map(|st| {
                     let cur = c.rank(&st).unwrap_or(0);
                     let target = (cur + 1).max(st.min_target());
-                    let refusal = improvement_refusal(&st, cur, c.in_haven, &c.improved_this_session);
+                    let refusal = c.training_refusal(&st);
                     // The button stays pressable: a refused attempt says why in a notice.
                     let done = c.improved_this_session.contains(&st);
                     let info = match improvement_ob(&st, target) {
@@ -285,7 +285,16 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                         </select>
                     </div>
                 </div>
-                <div class="exp-checks">{checks}</div>
+                <div class="exp-checks">
+                    {checks}
+                    <Show when=move || s.with(|s| !s.core.downtime.circles.is_empty())>
+                        {check(
+                            "Among circles you carouse with (−1)",
+                            Signal::derive(move || flags.get().caroused),
+                            move |b| flags.update(|f| f.caroused = b),
+                        )}
+                    </Show>
+                </div>
                 <p aria-live="polite">{plan}</p>
                 <button
                     type="button"
@@ -388,6 +397,7 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
         });
     };
     let project = RwSignal::new(String::new());
+    let ticked_said = RwSignal::new(String::new());
     let size = RwSignal::new(4i64);
     let holds = move || {
         s.with(|s| {
@@ -397,11 +407,25 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
                 .enumerate()
                 .map(|(i, h)| {
                     let tags = RwSignal::new(h.tags.join(", "));
+                    let due = (h.tags_due > 0).then(|| {
+                        let tag = RwSignal::new(String::new());
+                        let label = format!("New tag for {}", h.name);
+                        view! {
+                            <p class="flag">{format!("Rating rose: {} new tag{} to add", h.tags_due, if h.tags_due == 1 { "" } else { "s" })}</p>
+                            <div class="exp-add no-print">
+                                <TextInput label=label value=tag max_chars=80 on_commit=Callback::new(move |t| tag.set(t))/>
+                                <button type="button" on:click=move |_| said.set(ctx.answer(ctx.editor().try_edit(ExpEdit::DueTag(i, tag.get_untracked()))))>
+                                    "Add tag"
+                                </button>
+                            </div>
+                        }
+                    });
                     view! {
                         <li>
                             <strong>{format!("{} (rating {})", h.name, h.rating)}</strong>
                             {format!(" Garrison population {}.", h.garrison_population())}
                             {remove(ctx, ListKind::Stronghold, i, h.name.clone())}
+                            {due}
                             <TextInput
                                 label="Tags, separated by commas".to_string()
                                 value=tags
@@ -428,7 +452,7 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
                         <li class="exp-clock">
                             {pie(p.size, p.filled, format!("{}: {}", p.name, p.words()))}
                             <span>{format!("{}: {} of {}", p.name, p.filled, p.size)}</span>
-                            <button type="button" disabled=ticked || p.is_complete() on:click=move |_| ctx.edit.run(ExpEdit::TickProject(i))>
+                            <button type="button" disabled=ticked || p.is_complete() on:click=move |_| ticked_said.set(ctx.answer(ctx.editor().try_edit(ExpEdit::TickProject(i))))>
                                 {if ticked { "Ticked this session" } else { "Tick" }}
                             </button>
                             {remove(ctx, ListKind::Project, i, p.name.clone())}
@@ -455,7 +479,9 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
                 {adder("Stronghold held", held, move |n| ctx.edit.run(ExpEdit::AddStronghold(n, 1)))}
             </details>
             <h3>"Project clocks"</h3>
+            <p class="hint">"A tick a session, as that week's downtime action in a Haven."</p>
             <ul class="list-plain">{clocks}</ul>
+            <p class="said" role="status" aria-label="Project clocks">{move || ticked_said.get()}</p>
             <div class="no-print">{local("Clock size", size, 2, 8)}</div>
             {adder("New project", project, move |n| ctx.edit.run(ExpEdit::AddProject(n, size.get_untracked() as u8)))}
         </section>
@@ -628,11 +654,14 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
             let _ = w.location().set_hash(&sheet_href(&id)[1..]);
         }
     };
-    let abilities = || {
+    // The form is built again only when the character retires, not on every sheet change,
+    // so what the player picked stays shown.
+    let retired = Memo::new(move |_| s.with(|s| s.retired));
+    let abilities = move || {
         Ability::ALL
             .iter()
             .enumerate()
-            .map(|(i, a)| view! { <option value=i.to_string()>{a.name()}</option> })
+            .map(|(i, a)| view! { <option value=i.to_string() selected=move || ability.get() == i>{a.name()}</option> })
             .collect_view()
     };
     let wises = move || {
@@ -640,7 +669,10 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
             s.core
                 .wises
                 .iter()
-                .map(|w| view! { <option value=w.clone()>{w.clone()}</option> })
+                .map(|w| {
+                    let v = w.clone();
+                    view! { <option value=w.clone() selected=move || wise.get() == v>{w.clone()}</option> }
+                })
                 .collect_view()
         })
     };
@@ -648,11 +680,18 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
         <section class="panel no-print" aria-labelledby="exp-retire">
             <h2 id="exp-retire">"Retirement"</h2>
             {move || {
-                if s.with(|s| s.retired) {
+                if retired.get() {
                     view! { <p class="flag">"Retired: kept as a record"</p> }.into_any()
                 } else {
                     view! {
                         <p class="hint">"At Wealth 4 or more, at the start of a session. The successor gets +1 to one Ability (up to this character's score), +1 Wealth per 3 Wealth here, and one Wise."</p>
+                        <p class="muted">
+                            {move || if s.with(|s| s.session_fresh) {
+                                "A session has just begun: retiring is possible now."
+                            } else {
+                                "Not at the start of a session: \"Start a new session\" (Town) first, then retire before anything else happens."
+                            }}
+                        </p>
                         <TextInput label="Successor's name".to_string() value=heir max_chars=80 on_commit=Callback::new(move |t| heir.set(t))/>
                         <div class="exp-row">
                             <div class="field">

@@ -3,6 +3,7 @@
 //! ledger, spells, companions, gear and the roll history. Every change is an [`ExpEdit`]
 //! through the roster; rolled procedures carry a seed from the crypto generator.
 
+mod downtime;
 mod haven;
 mod money;
 mod spells;
@@ -74,6 +75,17 @@ impl Ctx {
     /// Rolls a procedure in the reducer from a fresh seed; the result is announced.
     pub fn roll(self, p: Procedure) {
         self.edit.run(ExpEdit::Roll(CryptoRng.next_u64(), p));
+    }
+
+    /// What an edit beside a control did, for its `said` line: the history line it wrote
+    /// (only for edits that write one), or the refusal.
+    pub fn answer(self, done: Result<(), String>) -> String {
+        match done {
+            Ok(()) => self
+                .s
+                .with_untracked(|s| s.last().unwrap_or_default().to_string()),
+            Err(e) => e,
+        }
     }
 
     /// Opens the tray for this character.
@@ -310,6 +322,7 @@ fn sheet_view(
             {part_start(PARTS[1])}
             {money::money(ctx)}
             {haven::haven(ctx)}
+            {downtime::downtime(ctx)}
             {part_start(PARTS[2])}
             {haven::social(ctx)}
             {haven::companions(ctx)}

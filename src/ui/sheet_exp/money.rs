@@ -144,6 +144,9 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             >
                 {move || if s.with(|s| s.core.purse.income_rolled_this_session) { "Income rolled this session" } else { "Roll Income (Wealth dice)" }}
             </button>
+            <Show when=move || !s.with(|s| s.core.in_haven)>
+                <span class="muted">" Income is rolled in a Haven phase (Haven phase, below)."</span>
+            </Show>
             <div class="no-print">
             <h3>"Buy or sell"</h3>
             <div class="field">

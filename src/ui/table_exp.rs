@@ -247,7 +247,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     });
                     let channel_line = f.channeling.clone().map(|sp| {
                         let note = format!("Channeling {sp}: +{} Ob", f.channel_damage);
-                        view! { <span class="exp-stats">{note}</span> }
+                        view! { <span class="exp-stats exp-channel">{note}</span> }
                     });
                     let resolve_button = f.channeling.clone().map(|sp| view! {
                         <button type="button" id=format!("resolve-{i}") on:click=move |_| resolve(i)>{format!("Resolve {sp}")}</button>
@@ -278,13 +278,13 @@ pub fn ExpeditionReferee() -> impl IntoView {
                                     {leaders}
                                 </select>
                                 {action}
+                                {resolve_button}
                                 <label class="check">
                                     <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", v.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
                                     "Shoots"
                                 </label>
                             </div></td>
                             <td><div class="exp-actions">
-                                {resolve_button}
                                 <button type="button" id=format!("hit-{i}") aria-label=format!("Damage {}", v.name) on:click=move |_| edit(TableEdit::Harm(i, dmg.get_untracked()))>"Hit"</button>
                                 <button type="button" aria-label=format!("Remove {}", v.name) on:click=move |_| edit(TableEdit::Remove(i))>"×"</button>
                             </div></td>
@@ -408,7 +408,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
             </section>
             <section class="panel" aria-labelledby="ref-log">
                 <h2 id="ref-log">"Table log"</h2>
-                <ol class="list-plain exp-history" reversed aria-live="polite">
+                <ol class="list-plain exp-history" reversed tabindex="0" aria-labelledby="ref-log" aria-live="polite">
                     {move || doc.with(|d| d.log.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view())}
                 </ol>
                 <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>

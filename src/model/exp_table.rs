@@ -1,6 +1,11 @@
 //! The Expedition referee's table: party size, exploration turn, a combat tracker and a log of
 //! table rolls. Stored as the named document `exp-table`; edits go through a pure reducer, and
-//! rolls carry a seed drawn by the UI.
+//! rolls carry a seed drawn by the UI. An ambush's free round and a spell channelled through a
+//! round live in [`round`].
+
+mod round;
+
+pub use round::Side;
 
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +74,13 @@ pub struct Fighter {
     /// costs 1d and a bad miss can hit one of them ("Firing Into Melee").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ranged: bool,
+    /// The spell a roster character channels this round, by catalogue name: its Ability is
+    /// the Combat Check (`action` holds it), and the sheet casts it when the round resolves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub channeling: Option<String>,
+    /// Damage the tracker dealt this fighter while it channels: +1 Ob each on the channeling.
+    #[serde(default, skip_serializing_if = "round::is_zero")]
+    pub channel_damage: u32,
 }
 
 /// A fighter as the exchange sees it, with a roster character's numbers read from its sheet.
@@ -108,6 +120,8 @@ impl Fighter {
             ally,
             helps: None,
             ranged: false,
+            channeling: None,
+            channel_damage: 0,
         }
     }
 
@@ -171,6 +185,10 @@ pub struct ExpTable {
     /// The extended test under way, if any.
     #[serde(default)]
     pub extended: Option<ExtendedRun>,
+    /// The side an ambush caught: helpless through the next exchange, the ambushers' free
+    /// round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surprised: Option<Side>,
 }
 
 /// The most dice one test of an extended test rolls (the tray's own field limit).
@@ -221,6 +239,7 @@ impl Default for ExpTable {
             fighters: Vec::new(),
             log: Vec::new(),
             extended: None,
+            surprised: None,
         }
     }
 }
@@ -240,6 +259,13 @@ pub enum TableRoll {
     Appearing(Appearing),
     /// One combat exchange between the fighters, as they threaten each other.
     Exchange,
+    /// The reactive side's Acuity save against an ambush: `lookout` (on the side that did not
+    /// ambush) against `ambusher` (on `ambushers`). Lost, the ambushers take a free round.
+    Ambush {
+        ambushers: Side,
+        lookout: usize,
+        ambusher: usize,
+    },
 }
 
 /// One change to the table.
@@ -257,8 +283,17 @@ pub enum TableEdit {
     AddAlly(String, u32, u32),
     /// Add a roster character by id: its sheet supplies its name, dice and HP.
     AddCharacter(String),
-    /// What a roster character fighter does this round (picks its Ability).
+    /// What a roster character fighter does this round (picks its Ability). Channeling is
+    /// [`TableEdit::Channel`], which names the spell; another action drops a channeling.
     Action(usize, CombatAction),
+    /// A roster character channels one of its spells this round: the spell's Ability is its
+    /// Combat Check, and damage it takes adds to the channeling's Ob.
+    Channel(usize, String),
+    /// The channeling resolves at the end of the round: the sheet casts the spell from the
+    /// seed with the damage taken, and the fighter goes back to a hard attack.
+    Resolve(usize, u64),
+    /// Calls off the ambushers' free round before it is rolled.
+    CancelFreeRound,
     /// Damage (positive) or healing (negative) to a fighter.
     Harm(usize, i64),
     /// Who a fighter threatens.
@@ -409,14 +444,27 @@ impl ExpTable {
                 if f.character.is_none() {
                     return Err("Only a roster character picks an action here; an adversary rolls its Level's pool.".into());
                 }
+                if matches!(action, CombatAction::Channeling(_)) {
+                    return Err(
+                        "Pick the spell to channel: its Ability is the Combat Check.".into(),
+                    );
+                }
                 f.action = Some(action);
+                f.channeling = None;
+                f.channel_damage = 0;
             }
+            TableEdit::Channel(i, spell) => self.channel(i, &spell, roster)?,
+            TableEdit::Resolve(i, seed) => follow.push(self.resolve(i, seed, roster)?),
+            TableEdit::CancelFreeRound => self.cancel_free_round()?,
             TableEdit::Harm(i, d) => {
                 EditError::check("Damage", d, -1000, 1000)?;
                 let f = self
                     .fighters
                     .get_mut(i)
                     .ok_or(EditError::Gone { what: "fighter" })?;
+                if f.channeling.is_some() && d > 0 {
+                    f.channel_damage = f.channel_damage.saturating_add(d as u32);
+                }
                 match &f.character {
                     Some(id) => follow.push(Self::harm_character(id, d)),
                     None => f.hp = (i64::from(f.hp) - d).clamp(0, f.max_hp.into()) as u32,
@@ -601,31 +649,36 @@ impl ExpTable {
                 )
             }
             TableRoll::Exchange => self.exchange(rng, roster, follow)?,
+            TableRoll::Ambush {
+                ambushers,
+                lookout,
+                ambusher,
+            } => self.ambush(rng, ambushers, lookout, ambusher, roster)?,
         })
     }
 
-    /// Who gangs up behind leader `l` this round: standing helpers of a standing leader who
-    /// threatens someone.
-    fn gang(&self, v: &[FighterView], l: usize) -> Vec<usize> {
+    /// Who gangs up behind leader `l` this round: helpers who can act, behind a leader who
+    /// can act and threatens someone.
+    fn gang(&self, out: &[bool], l: usize) -> Vec<usize> {
         let f = &self.fighters;
-        if v[l].down() || f[l].helps.is_some() || f[l].threatens.is_none() {
+        if out[l] || f[l].helps.is_some() || f[l].threatens.is_none() {
             return Vec::new();
         }
         (0..f.len())
-            .filter(|&i| f[i].helps == Some(l) && !v[i].down())
+            .filter(|&i| f[i].helps == Some(l) && !out[i])
             .collect()
     }
 
     /// Those on the shooter's side engaged hand to hand with its target (either threatens the
     /// other), who a stray shot may hit.
-    fn engaged_with(&self, v: &[FighterView], shooter: usize, t: usize) -> Vec<usize> {
+    fn engaged_with(&self, out: &[bool], shooter: usize, t: usize) -> Vec<usize> {
         let f = &self.fighters;
         (0..f.len())
             .filter(|&j| {
                 j != shooter
                     && j != t
                     && f[j].ally == f[shooter].ally
-                    && !v[j].down()
+                    && !out[j]
                     && !f[j].ranged
                     && (f[j].threatens == Some(t) || f[t].threatens == Some(j) || {
                         // A helper is in the melee its leader is in.
@@ -646,7 +699,12 @@ impl ExpTable {
         let e = |r: crate::rules::expedition::RulesError| EditError::Expedition(r);
         let n = self.fighters.len();
         let v = self.views(roster);
-        let gangs: Vec<Vec<usize>> = (0..n).map(|l| self.gang(&v, l)).collect();
+        // Helpless this exchange: down, or caught by an ambush (the ambushers' free round).
+        let caught = |f: &Fighter| self.surprised == Some(Side::of(f));
+        let out: Vec<bool> = (0..n)
+            .map(|i| v[i].down() || caught(&self.fighters[i]))
+            .collect();
+        let gangs: Vec<Vec<usize>> = (0..n).map(|l| self.gang(&out, l)).collect();
         let helping = |i: usize| gangs.iter().any(|g| g.contains(&i));
         let mut notes = Vec::new();
         let mut shooters = Vec::new();
@@ -667,11 +725,11 @@ impl ExpTable {
                 ));
             }
             if f.ranged
-                && !v[i].down()
+                && !out[i]
                 && let Some(t) = f.threatens
                 && !helping(i)
             {
-                let near = self.engaged_with(&v, i, t);
+                let near = self.engaged_with(&out, i, t);
                 if !near.is_empty() {
                     let before = dice;
                     dice = firing_into_melee_dice(dice);
@@ -686,18 +744,25 @@ impl ExpTable {
                 name: v[i].name.clone(),
                 dice,
                 free_successes: 0,
-                helpless: v[i].down(),
+                helpless: out[i],
             });
         }
         let threats: Vec<(usize, usize)> = self
             .fighters
             .iter()
             .enumerate()
-            .filter(|(i, _)| !v[*i].down() && !helping(*i))
+            .filter(|(i, _)| !out[*i] && !helping(*i))
             .filter_map(|(i, f)| f.threatens.map(|t| (i, t)))
             .collect();
         if threats.is_empty() {
-            return Err("Choose who threatens whom first.".into());
+            return Err(match self.surprised {
+                Some(side) => format!(
+                    "Choose whom {} threaten in their free round first.",
+                    side.other().label()
+                )
+                .into(),
+                None => "Choose who threatens whom first.".into(),
+            });
         }
         let o = combat_exchange(rng, &cs, &threats).map_err(e)?;
         let mut damage = o.damage.clone();
@@ -746,6 +811,8 @@ impl ExpTable {
             let faces: Vec<String> = o.rolls[i].faces().iter().map(u8::to_string).collect();
             parts.push(if helping(i) {
                 format!("{} helps (no roll)", v[i].name)
+            } else if out[i] && !v[i].down() {
+                format!("{} is caught by surprise (no roll)", v[i].name)
             } else {
                 format!(
                     "{} rolled {} ({} success{})",
@@ -759,6 +826,9 @@ impl ExpTable {
                     if o.successes[i] == 1 { "" } else { "es" }
                 )
             });
+            if f.channeling.is_some() {
+                f.channel_damage = f.channel_damage.saturating_add(damage[i]);
+            }
             match &f.character {
                 Some(id) if damage[i] > 0 => {
                     follow.push(Self::harm_character(id, i64::from(damage[i])));
@@ -767,7 +837,14 @@ impl ExpTable {
                 None => f.hp = f.hp.saturating_sub(damage[i]),
             }
         }
-        let mut line = String::from("Exchange: ");
+        let mut line = match self.surprised.take() {
+            Some(side) => format!(
+                "Free round for {} ({} are caught by surprise and helpless): Exchange: ",
+                side.other().label(),
+                side.label()
+            ),
+            None => String::from("Exchange: "),
+        };
         for n in &notes {
             line.push_str(n);
             line.push_str(". ");

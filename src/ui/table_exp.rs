@@ -12,7 +12,7 @@ use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
-use crate::model::exp_table::{ExpTable, TableEdit, TableRoll};
+use crate::model::exp_table::{ExpTable, Side, TableEdit, TableRoll};
 use crate::model::party::PartyDoc;
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
@@ -168,6 +168,16 @@ pub fn ExpeditionReferee() -> impl IntoView {
         })
     };
     let pick = RwSignal::new(String::new());
+    // What a Resolve button did: the sheet's line for the casting, or why not.
+    let fight_said = RwSignal::new(Vec::<String>::new());
+    let resolve = move |i: usize| {
+        fight_said.set(vec![
+            match doc.dispatch(TableEdit::Resolve(i, CryptoRng.next_u64())) {
+                Ok(()) => doc.with_untracked(|d| d.log.last().cloned().unwrap_or_default()),
+                Err(m) => m,
+            },
+        ]);
+    };
     let tracker = move || {
         doc.with(|d| {
             // A roster character's name, dice and HP come from its sheet, read here.
@@ -200,18 +210,47 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     let action = f.character.is_some().then(|| {
                         let id = format!("act-{i}");
                         let now = f.action.unwrap_or(CombatAction::HardAttack);
+                        let channeling = f.channeling.clone();
                         let opts = ACTIONS
                             .iter()
                             .enumerate()
-                            .map(|(k, (a, l))| view! { <option value=k.to_string() selected=*a == now>{*l}</option> })
+                            .map(|(k, (a, l))| view! { <option value=format!("a{k}") selected=*a == now && channeling.is_none()>{*l}</option> })
+                            .collect_view();
+                        // Each spell the sheet can channel now; the one being channelled stays
+                        // listed even if the sheet has since exhausted it.
+                        let mut spells: Vec<(String, String)> = state.roster.with(|r| f.channel_options(r))
+                            .into_iter()
+                            .map(|(n, a)| (n.to_string(), format!("Channel {n} ({})", a.name())))
+                            .collect();
+                        if let Some(c) = &channeling && !spells.iter().any(|(n, _)| n == c) {
+                            let a = match now { CombatAction::Channeling(a) => a.name(), _ => "" };
+                            spells.push((c.clone(), format!("Channel {c} ({a})")));
+                        }
+                        let spell_opts = spells
+                            .into_iter()
+                            .map(|(n, l)| view! { <option value=format!("s{n}") selected=channeling.as_deref() == Some(n.as_str())>{l}</option> })
                             .collect_view();
                         view! {
                             <label class="sr-only" for=id.clone()>{format!("{} does", v.name)}</label>
                             <select id=id on:change=move |ev| {
-                                let k: usize = event_target_value(&ev).parse().unwrap_or(0);
-                                edit(TableEdit::Action(i, ACTIONS[k.min(ACTIONS.len() - 1)].0));
-                            }>{opts}</select>
+                                let pick = event_target_value(&ev);
+                                match pick.split_at_checked(1) {
+                                    Some(("s", spell)) => edit(TableEdit::Channel(i, spell.to_string())),
+                                    Some((_, k)) => {
+                                        let k: usize = k.parse().unwrap_or(0);
+                                        edit(TableEdit::Action(i, ACTIONS[k.min(ACTIONS.len() - 1)].0));
+                                    }
+                                    None => {}
+                                }
+                            }>{opts}{spell_opts}</select>
                         }
+                    });
+                    let channel_line = f.channeling.clone().map(|sp| {
+                        let note = format!("Channeling {sp}: +{} Ob", f.channel_damage);
+                        view! { <span class="exp-stats exp-channel">{note}</span> }
+                    });
+                    let resolve_button = f.channeling.clone().map(|sp| view! {
+                        <button type="button" id=format!("resolve-{i}") on:click=move |_| resolve(i)>{format!("Resolve {sp}")}</button>
                     });
                     let bonus = if v.bonus_hp > 0 { format!(" (+{} Bonus)", v.bonus_hp) } else { String::new() };
                     view! {
@@ -225,6 +264,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                                 }}
                                 {v.down().then(|| view! { " " <span class="flag">"Down"</span> })}
                                 <span class="exp-stats">{format!("{}d · {} of {} HP{bonus}", v.dice, v.hp, v.max_hp)}</span>
+                                {channel_line}
                             </th>
                             <td><div class="exp-fight">
                                 <label class="sr-only" for=sel.clone()>{format!("{} threatens", v.name)}</label>
@@ -238,6 +278,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                                     {leaders}
                                 </select>
                                 {action}
+                                {resolve_button}
                                 <label class="check">
                                     <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", v.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
                                     "Shoots"
@@ -347,11 +388,14 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     <tbody>{tracker}</tbody>
                 </table>
                 </div>
+                <Said label="Channeling" lines=fight_said/>
                 <div class="exp-row">
                     <NumberInput label="Damage per hit (negative heals)".to_string() value=dmg min=-100 max=100 on_commit=Callback::new(move |v| dmg.set(v))/>
                     <button type="button" on:click=move |_| roll(TableRoll::Exchange)>"Roll the exchange"</button>
                 </div>
                 <p class="hint">"Everyone rolls at once; a winner who threatens the loser deals the margin; any tie deals 1 to both. A helper rolls nothing, adds 1d to the leader it gangs up behind and takes what the leader takes. A shooter whose target is in melee with its side rolls 1d less; missing by more than 3 sends 3d into one of them. Damage is applied to the tracker."</p>
+                <p class="hint">"A character who channels a spell rolls its Ability as the Combat Check; damage taken before the spell resolves adds to its Ob. Resolve it at the end of the round: the sheet casts it."</p>
+                <Ambush/>
             </section>
             <section class="panel" aria-labelledby="ref-rest">
                 <h2 id="ref-rest">"Rest"</h2>
@@ -364,7 +408,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
             </section>
             <section class="panel" aria-labelledby="ref-log">
                 <h2 id="ref-log">"Table log"</h2>
-                <ol class="list-plain exp-history" reversed aria-live="polite">
+                <ol class="list-plain exp-history" reversed tabindex="0" aria-labelledby="ref-log" aria-live="polite">
                     {move || doc.with(|d| d.log.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view())}
                 </ol>
                 <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>
@@ -384,6 +428,115 @@ pub fn ExpeditionReferee() -> impl IntoView {
         }
     });
     v
+}
+
+const SIDES: [(Side, &str); 2] = [(Side::Foes, "The foes"), (Side::Party, "The party")];
+
+/// An ambush: the reactive side's lookout rolls an Acuity save against one ambusher's Agility;
+/// lost, the ambushers' next exchange is a free round against a helpless side.
+#[component]
+fn Ambush() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let doc = state.doc::<ExpTable>();
+    let side = RwSignal::new(0usize);
+    let lookout = RwSignal::new(None::<usize>);
+    let ambusher = RwSignal::new(None::<usize>);
+    let said = RwSignal::new(Vec::<String>::new());
+    let ambushers = move || SIDES[side.get().min(1)].0;
+    // (index, name) of each fighter on a side, names read from the sheets.
+    let on = move |want: Side| {
+        doc.with(|d| {
+            let views = state.roster.with(|r| d.views(r));
+            d.fighters
+                .iter()
+                .zip(views)
+                .enumerate()
+                .filter(|(_, (f, _))| Side::of(f) == want)
+                .map(|(i, (_, v))| (i, v.name))
+                .collect::<Vec<_>>()
+        })
+    };
+    let picker = move |label: &'static str,
+                       id: &'static str,
+                       sig: RwSignal<Option<usize>>,
+                       ambushing: bool| {
+        let opts = move || {
+            let want = if ambushing {
+                ambushers()
+            } else {
+                ambushers().other()
+            };
+            on(want)
+                .into_iter()
+                .map(|(i, n)| view! { <option value=i.to_string() selected=move || sig.get() == Some(i)>{n}</option> })
+                .collect_view()
+        };
+        view! {
+            <div class="field">
+                <label for=id>{label}</label>
+                <select id=id on:change=move |ev| sig.set(event_target_value(&ev).parse().ok())>
+                    <option value="" selected=move || sig.get().is_none()>"Choose…"</option>
+                    {opts}
+                </select>
+            </div>
+        }
+    };
+    let act = move |e: TableEdit| {
+        said.set(vec![match doc.dispatch(e) {
+            Ok(()) => doc.with_untracked(|d| d.log.last().cloned().unwrap_or_default()),
+            Err(m) => m,
+        }]);
+    };
+    let roll = move |_| match (lookout.get_untracked(), ambusher.get_untracked()) {
+        (Some(l), Some(a)) => act(TableEdit::Roll(
+            CryptoRng.next_u64(),
+            TableRoll::Ambush {
+                ambushers: ambushers(),
+                lookout: l,
+                ambusher: a,
+            },
+        )),
+        _ => said.set(vec!["Choose the lookout and the ambusher first.".into()]),
+    };
+    let waiting = move || doc.with(|d| d.surprised);
+    view! {
+        <h3>"Ambush"</h3>
+        <p class="hint">"The side that is ambushed saves with its lookout's Acuity against one ambusher's Agility (an adversary rolls its pool). If the lookout loses, the ambushers' next exchange is a free round: the ambushed roll nothing, threaten no one, and take every success rolled against them. A tie is no clean surprise."</p>
+        <div class="exp-row">
+            {choose_side(side, lookout, ambusher)}
+            {picker("Lookout", "ambush-lookout", lookout, false)}
+            {picker("Ambusher", "ambush-ambusher", ambusher, true)}
+        </div>
+        <button type="button" on:click=roll>"Roll the Acuity save"</button>
+        {move || waiting().map(|s| view! {
+            <p class="state-words">{format!("Free round waiting: in the next exchange only {} act; {} are helpless.", s.other().label(), s.label())}</p>
+            <button type="button" on:click=move |_| act(TableEdit::CancelFreeRound)>"Cancel the free round"</button>
+        })}
+        <Said label="Ambush" lines=said/>
+    }
+}
+
+/// Which side ambushes; changing it clears the picks, which belong to the sides.
+fn choose_side(
+    side: RwSignal<usize>,
+    lookout: RwSignal<Option<usize>>,
+    ambusher: RwSignal<Option<usize>>,
+) -> impl IntoView {
+    let opts = SIDES
+        .iter()
+        .enumerate()
+        .map(|(i, (_, l))| view! { <option value=i.to_string() selected=move || side.get() == i>{*l}</option> })
+        .collect_view();
+    view! {
+        <div class="field">
+            <label for="ambush-side">"Who ambushes"</label>
+            <select id="ambush-side" on:change=move |ev| {
+                side.set(event_target_value(&ev).parse().unwrap_or(0));
+                lookout.set(None);
+                ambusher.set(None);
+            }>{opts}</select>
+        </div>
+    }
 }
 
 /// Rolls a procedure on each character's own sheet in turn, each from a fresh seed: one line

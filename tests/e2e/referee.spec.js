@@ -102,3 +102,123 @@ test("an extended test keeps its tally and says the chance to finish from here",
   expect(app.errors).toEqual([]);
   await app.close();
 });
+
+// The ambush and channeling as a defence, through the screen: the foes ambush, the lookout's
+// Acuity save fails, the free round leaves the caught character helpless; then she channels
+// Bind as her defence and the spell resolves on her sheet with the damage she took.
+test("an ambush's free round, then a spell channelled as a defence and resolved", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Expedition", "Ada");
+  await app.card("Ada").getByRole("link", { name: "Ada" }).click();
+  const sheet = page.locator(".exp-sheet");
+  for (const [panel, name, v] of [["Hit Points", "Max HP", 20], ["Hit Points", "HP", 20], ["Natural Abilities", "Agility", 4]]) {
+    const box = sheet.getByRole("region", { name: panel }).getByRole("textbox", { name, exact: true });
+    await box.fill(String(v));
+    await box.blur();
+    await expect(box).toHaveValue(String(v));
+  }
+  await sheet.getByText("Learn a spell (catalogue of 81)").click();
+  await sheet.getByLabel("Search").fill("bind");
+  await sheet.getByRole("button", { name: /^Learn Bind/ }).click();
+  await expect(sheet.getByRole("button", { name: "Channel Bind" })).toBeVisible();
+
+  await page.goto(app.server.url + "#/table/expedition");
+  const ref = page.getByRole("region", { name: "Expedition referee" });
+  await ref.getByLabel("Name").fill("Ghoul");
+  await ref.getByLabel("Level").fill("2");
+  await ref.getByLabel("Level").blur();
+  await ref.getByRole("button", { name: "Add adversary" }).click();
+  await ref.getByLabel("Character on this device").selectOption({ label: "Ada" });
+  await ref.getByRole("button", { name: "Add to the fight" }).click();
+  const ada = ref.getByRole("rowheader", { name: /^Ada/ });
+  // A hard attack: 2 + Might 2.
+  await expect(ada).toContainText("4d · 20 of 20 HP");
+  await ref.getByLabel("Ghoul threatens").selectOption({ label: "Ada" });
+
+  // The foes ambush; Ada keeps watch (2 + Acuity 2 = 4 dice) against the Ghoul's pool of 4.
+  // Each roll is the rules' own; roll until the save fails (about 1 time in 3).
+  await ref.getByLabel("Who ambushes").selectOption({ label: "The foes" });
+  await ref.getByLabel("Lookout").selectOption({ label: "Ada" });
+  await ref.getByLabel("Ambusher").selectOption({ label: "Ghoul" });
+  const said = ref.getByRole("status", { name: "Ambush" });
+  const log = ref.locator(".exp-history li");
+  let failed = false;
+  for (let i = 0; i < 40 && !failed; i++) {
+    const before = await log.count();
+    await ref.getByRole("button", { name: "Roll the Acuity save" }).click();
+    await expect(log).toHaveCount(before + 1);
+    const text = await said.textContent();
+    expect(text).toMatch(
+      /^Ambush by the foes: Ada keeps watch, 4 dice \(2 \+ Acuity\) against Ghoul's 4 \(its pool\)\. Ada rolled (\d, ){3}\d \(\d success(es)?\); Ghoul rolled (\d, ){3}\d \(\d success(es)?\)\. (The ambush is spotted: no free round\.|A tie: not a clean surprise, so no free round\.|The save fails: the foes take a free round, and the party are helpless through the next exchange\.)$/,
+    );
+    failed = text.includes("The save fails");
+  }
+  expect(failed).toBe(true);
+  await expect(ref.getByText("Free round waiting: in the next exchange only the foes act; the party are helpless.")).toBeVisible();
+  await audit(page, "referee ambush waiting");
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    await ref.getByRole("region", { name: "Combat tracker" }).screenshot({ path: `${SHOTS}/referee-ambush-${size.width}.png` });
+    await expect(said).toBeVisible();
+  }
+
+  // The free round: Ada rolls nothing and takes every success the Ghoul rolls (the Ghoul is
+  // first in the tracker, so first in the line).
+  await ref.getByRole("button", { name: "Roll the exchange" }).click();
+  const free = await log.first().textContent();
+  const m = free.match(
+    /^Free round for the foes \(the party are caught by surprise and helpless\): Exchange: Ghoul rolled (\d), (\d), (\d), (\d) \((\d) success(es)?\); Ada is caught by surprise \(no roll\)\./,
+  );
+  expect(m, free).not.toBeNull();
+  const ghoulHits = m.slice(1, 5).filter((f) => Number(f) >= 4).length;
+  expect(Number(m[5])).toBe(ghoulHits);
+  let hp = 20 - ghoulHits;
+  await expect(ada).toContainText(`4d · ${hp} of 20 HP`);
+  await expect(ref.getByText(/^Free round waiting/)).toHaveCount(0);
+
+  // Ada channels Bind as her defence: her Combat Check is 2 + Agility 4, and she threatens no one.
+  await ref.getByLabel("Ada does").selectOption({ label: "Channel Bind (Agility)" });
+  await expect(ada).toContainText(`6d · ${hp} of 20 HP`);
+  await expect(ada).toContainText("Channeling Bind: +0 Ob");
+  const resolve = ref.getByRole("button", { name: "Resolve Bind" });
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    await ref.getByRole("region", { name: "Fighters" }).screenshot({ path: `${SHOTS}/referee-channeling-${size.width}.png` });
+    const box = await resolve.boundingBox();
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+  }
+  await ref.getByRole("button", { name: "Roll the exchange" }).click();
+  const round = await log.first().textContent();
+  expect(round).toMatch(/^Exchange: Ghoul rolled (\d, ){3}\d \(\d success(es)?\); Ada rolled (\d, ){5}\d \(\d success(es)?\)\./);
+  // Ada takes the Ghoul's margin when it wins, 1 on a tie, nothing when she wins.
+  const lost = round.match(/Ada takes (\d+)/);
+  const taken = lost ? Number(lost[1]) : /tie: both take 1/.test(round) ? 1 : 0;
+  hp -= taken;
+  await expect(ada).toContainText(`6d · ${hp} of 20 HP`);
+  await expect(ada).toContainText(`Channeling Bind: +${taken} Ob`);
+
+  // End of the round: the sheet casts Bind at Ob 4 + the damage taken, for 1 HP.
+  await ref.getByRole("button", { name: "Resolve Bind" }).click();
+  const cast = ref.getByRole("status", { name: "Channeling" });
+  await expect(cast).toContainText(new RegExp(`^Ada resolves Bind at the end of the round.*Channel Bind: Ob ${4 + taken} \\(`));
+  const passed = /: Pass/.test(await cast.textContent());
+  hp -= 1;
+  await expect(ada).toContainText(`4d · ${hp} of 20 HP`);
+  await expect(ada).not.toContainText("Channeling");
+  await expect(ref.getByRole("button", { name: "Resolve Bind" })).toHaveCount(0);
+  await expect(ref.getByLabel("Ada does")).toHaveValue("a0");
+  // Failed, the runestone is exhausted and the menu no longer offers it.
+  await expect(ref.getByLabel("Ada does").locator("option", { hasText: "Channel Bind" })).toHaveCount(passed ? 1 : 0);
+  await audit(page, "referee after channeling");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scroll = ref.getByRole("region", { name: "Fighters" });
+  expect(await scroll.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  // The sheet agrees: the HP, and Bind's runestone.
+  await ada.getByRole("link", { name: "Ada" }).click();
+  await expect(sheet).toContainText(`${hp} of 20 HP`);
+  const bind = sheet.locator(".exp-spell").filter({ hasText: "Bind" });
+  await expect(bind.getByText("exhausted until a long rest")).toHaveCount(passed ? 0 : 1);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});

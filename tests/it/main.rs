@@ -6,6 +6,7 @@
 mod exp_rules_extra;
 mod exp_sheet;
 mod exp_sheet_table;
+mod exp_table_rounds;
 mod expedition_catalogue;
 mod expedition_fairness;
 mod expedition_invariants;

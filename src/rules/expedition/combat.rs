@@ -1,7 +1,10 @@
-//! Combat Checks ("Combat and Damage Procedures": "Combat Checks", "Dealing Damage", "Full
-//! Defense", "Backstabbing", "Ganging Up", "Firing Into Melee", "Variable Damage").
+//! Combat Checks ("Combat and Damage Procedures": "Surprise and Initiative", "Combat Checks",
+//! "Dealing Damage", "Full Defense", "Backstabbing", "Ganging Up", "Firing Into Melee",
+//! "Variable Damage").
 
-use super::dice::{Ability, MAX_POOL, PoolRoll, roll_pool};
+use super::dice::{
+    Ability, MAX_POOL, PoolRoll, VersusOutcome, VersusResult, roll_pool, versus_test,
+};
 use super::error::{RulesError, RulesResult};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -198,6 +201,52 @@ pub fn combat_exchange<R: Rng + ?Sized>(
         damage,
         log,
     })
+}
+
+/// How an ambush's Acuity save reads ("Surprise and Initiative"; "Perceive Danger" is Acuity
+/// against the ambushers' Agility).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AmbushReading {
+    /// The lookout out-rolls the ambusher: the danger is seen in time, no free round.
+    Spotted,
+    /// Equal Successes: a tie (RULINGS, "Versus tie outside combat"), so not a clean surprise.
+    /// The reactive side is not caught helpless: no free round.
+    Tie,
+    /// The ambusher out-rolls the lookout: the ambushers take a free round.
+    Surprised,
+}
+
+impl AmbushReading {
+    /// Whether the ambushers take a free round.
+    pub fn free_round(self) -> bool {
+        self == AmbushReading::Surprised
+    }
+}
+
+/// An ambush's Acuity save: the lookout's roll against the ambusher's, and its reading.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AmbushSave {
+    /// The versus test from the lookout's side (A is the lookout, B the ambusher).
+    pub test: VersusOutcome,
+    /// What it means for the fight.
+    pub reading: AmbushReading,
+}
+
+/// Rolls the reactive side's Acuity save against an ambush ("Surprise and Initiative",
+/// "Perceive Danger"): the lookout's pool (2 + Acuity for a character) against the ambusher's
+/// (2 + Agility, or an adversary's pool). Only a lost save gives the ambushers a free round.
+pub fn ambush_save<R: Rng + ?Sized>(
+    rng: &mut R,
+    lookout_dice: u32,
+    ambusher_dice: u32,
+) -> RulesResult<AmbushSave> {
+    let test = versus_test(rng, lookout_dice, ambusher_dice, 0, 0)?;
+    let reading = match test.result {
+        VersusResult::Win => AmbushReading::Spotted,
+        VersusResult::Tie => AmbushReading::Tie,
+        VersusResult::Lose => AmbushReading::Surprised,
+    };
+    Ok(AmbushSave { test, reading })
 }
 
 /// Leader's pool when ganging up ("Ganging Up"): +1d per supporting ally.
@@ -404,6 +453,27 @@ mod tests {
             combat_ability(CombatAction::WitchBlast),
             (Ability::Discipline, 0)
         );
+    }
+
+    #[test]
+    fn an_ambush_is_a_free_round_only_when_the_lookout_loses() {
+        assert!(AmbushReading::Surprised.free_round());
+        assert!(!AmbushReading::Tie.free_round());
+        assert!(!AmbushReading::Spotted.free_round());
+        // A lookout with no dice never wins; against no dice either, it is a tie.
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let s = ambush_save(&mut rng, 0, 0).unwrap();
+        assert_eq!(s.reading, AmbushReading::Tie);
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let s = ambush_save(&mut rng, 0, 6).unwrap();
+            assert_ne!(s.reading, AmbushReading::Spotted);
+            assert_eq!(
+                s.reading == AmbushReading::Surprised,
+                s.test.b_successes > 0
+            );
+        }
+        assert!(ambush_save(&mut rng, MAX_POOL + 1, 1).is_err());
     }
 
     #[test]

@@ -43,6 +43,24 @@ impl KnownSpell {
         find_spell(&self.name)
     }
 
+    /// The catalogue entry, when the runestone can be channelled now: refused while it is
+    /// exhausted, and for Fell Blast, which is rolled against Combat Checks instead.
+    pub fn channelable(&self) -> RulesResult<&'static Spell> {
+        let spell = self.spell()?;
+        if spell.ob == SpellOb::VersusCombatCheck {
+            return Err(RulesError::not_allowed(
+                "Fell Blast is rolled against the targets' Combat Checks: use Cast Fell Blast",
+            ));
+        }
+        if self.exhausted {
+            return Err(RulesError::not_allowed(&format!(
+                "{} is exhausted until a long rest",
+                spell.name
+            )));
+        }
+        Ok(spell)
+    }
+
     /// The active instance ends (its duration ran out or it was dismissed).
     pub fn end_effect(&mut self) {
         self.active = None;
@@ -223,18 +241,7 @@ pub fn channel<R: Rng + ?Sized>(
     health: &mut Health,
     purse: &mut Purse,
 ) -> RulesResult<ChannelOutcome> {
-    let spell = known.spell()?;
-    if spell.ob == SpellOb::VersusCombatCheck {
-        return Err(RulesError::not_allowed(
-            "Fell Blast is rolled against the targets' Combat Checks: use Cast Fell Blast",
-        ));
-    }
-    if known.exhausted {
-        return Err(RulesError::not_allowed(&format!(
-            "{} is exhausted until a long rest",
-            spell.name
-        )));
-    }
+    let spell = known.channelable()?;
     let spell_ob = spell.fixed_ob().unwrap_or(1);
     let objective = channeling_objective(
         spell_ob,

@@ -19,7 +19,8 @@
 //! - [`objective`]: [`objective::general_objective`], [`objective::connections_objective`],
 //!   [`objective::channeling_objective`], each an [`objective::Objective`] with its factors.
 //! - [`combat`]: [`combat::combat_exchange`] / [`combat::resolve_exchange`], ganging up,
-//!   firing into melee, variable damage with a Save for half.
+//!   firing into melee, variable damage with a Save for half, an ambush's Acuity save
+//!   ([`combat::ambush_save`], read as [`combat::AmbushReading`]).
 //! - [`harm`]: [`harm::Health`] (bonus HP, Down and Out, lingering wounds, scars, death),
 //!   [`harm::Protection`] Blocks, [`harm::short_rest`], [`harm::long_rest`],
 //!   [`harm::rest_on_shared_rations`].
@@ -27,7 +28,8 @@
 //!   [`money::purchase_plan`], [`money::purchase`], [`money::sell`], [`money::runestone_cost`].
 //! - [`improvement`]: [`improvement::improvement_ob`], [`improvement::attempt_improvement`],
 //!   [`improvement::improvement_refusal`].
-//! - [`magic`]: [`magic::channel`], [`magic::fell_blast`], [`magic::infuse`] and its releases,
+//! - [`magic`]: [`magic::channel`] (whether a runestone can be channelled now:
+//!   [`magic::KnownSpell::channelable`]), [`magic::fell_blast`], [`magic::infuse`] and its releases,
 //!   [`magic::spell_mastery`], durations from potency; [`spells`]: the 81-spell catalogue.
 //! - Gear and slots live in [`crate::rules::inventory`], shared with Ix.
 //! - [`downtime`]: [`downtime::Downtime`], one substantial action a week in a Haven, and the

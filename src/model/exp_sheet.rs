@@ -8,7 +8,7 @@ use super::error::EditError;
 use super::gear::{GearEdit, apply_gear};
 use super::seeded::Seeded;
 use crate::rules::expedition::character::{Abilities, Character, Companion, CompanionKind};
-use crate::rules::expedition::dice::{Ability, Pool};
+use crate::rules::expedition::dice::{Ability, Pool, PoolRoll};
 use crate::rules::expedition::downtime::{Downtime, DowntimeAction};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
@@ -231,6 +231,9 @@ pub enum Procedure {
         ritual_hp: u32,
         /// Ritual casting: Cash dice sacrificed, +1d each.
         ritual_cash: u32,
+        /// The dice already rolled as the caster's defensive Combat Check this round (the
+        /// tracker's exchange), read now rather than rolled again.
+        rolled: Option<PoolRoll>,
     },
     /// Fell Blast: Discipline against each target's Combat Check successes (one target 4d,
     /// a melee area 2d to each beaten).
@@ -1383,6 +1386,7 @@ impl ExpSheet {
                 damage,
                 ritual_hp,
                 ritual_cash,
+                rolled,
             } => {
                 let known = c
                     .spells
@@ -1402,6 +1406,7 @@ impl ExpSheet {
                     ritual_hp,
                     ritual_cash,
                     duration: Some(entry.duration()),
+                    rolled,
                 };
                 let o = channel(rng, known, &setup, &mut c.health, &mut c.purse).map_err(e)?;
                 let ritual = if ritual_hp + ritual_cash > 0 {

@@ -18,7 +18,9 @@ use crate::rules::expedition::combat::{
     CombatAction, Combatant, combat_exchange, firing_into_melee_dice, gang_up_dice,
     resolve_gang_up, stray_shot,
 };
-use crate::rules::expedition::dice::{ExtendedStatus, ExtendedTest, MAX_OB, independent_test};
+use crate::rules::expedition::dice::{
+    ExtendedStatus, ExtendedTest, MAX_OB, PoolRoll, independent_test,
+};
 use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::referee::{
     Appearing, Population, adversary, encounter_check_due, roll_number_appearing,
@@ -81,6 +83,11 @@ pub struct Fighter {
     /// Damage the tracker dealt this fighter while it channels: +1 Ob each on the channeling.
     #[serde(default, skip_serializing_if = "round::is_zero")]
     pub channel_damage: u32,
+    /// The dice the caster rolled as its Combat Check while channeling: the same roll is the
+    /// Channeling Test when the spell resolves ("Spell Potency"), against the Ob the damage
+    /// raised, so it is kept rather than rolled again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub channel_roll: Option<PoolRoll>,
 }
 
 /// A fighter as the exchange sees it, with a roster character's numbers read from its sheet.
@@ -122,6 +129,7 @@ impl Fighter {
             ranged: false,
             channeling: None,
             channel_damage: 0,
+            channel_roll: None,
         }
     }
 
@@ -452,6 +460,7 @@ impl ExpTable {
                 f.action = Some(action);
                 f.channeling = None;
                 f.channel_damage = 0;
+                f.channel_roll = None;
             }
             TableEdit::Channel(i, spell) => self.channel(i, &spell, roster)?,
             TableEdit::Resolve(i, seed) => follow.push(self.resolve(i, seed, roster)?),
@@ -699,6 +708,20 @@ impl ExpTable {
         let e = |r: crate::rules::expedition::RulesError| EditError::Expedition(r);
         let n = self.fighters.len();
         let v = self.views(roster);
+        // A spell resolves at the end of its round; its roll is spent once.
+        if let Some((i, f)) = self
+            .fighters
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.channeling.is_some() && f.channel_roll.is_some())
+        {
+            return Err(format!(
+                "Resolve {} for {} first: the spell ends its round before the next exchange.",
+                f.channeling.as_deref().unwrap_or_default(),
+                v[i].name
+            )
+            .into());
+        }
         // Helpless this exchange: down, or caught by an ambush (the ambushers' free round).
         let caught = |f: &Fighter| self.surprised == Some(Side::of(f));
         let out: Vec<bool> = (0..n)
@@ -828,6 +851,9 @@ impl ExpTable {
             });
             if f.channeling.is_some() {
                 f.channel_damage = f.channel_damage.saturating_add(damage[i]);
+                if !o.rolls[i].dice.is_empty() {
+                    f.channel_roll = Some(o.rolls[i].clone());
+                }
             }
             match &f.character {
                 Some(id) if damage[i] > 0 => {

@@ -554,6 +554,7 @@ fn spells_learn_and_channel_in_armour() {
             damage: 0,
             ritual_hp: 0,
             ritual_cash: 0,
+            rolled: None,
         },
     ))
     .unwrap();
@@ -1026,6 +1027,7 @@ fn ritual_casting_spends_hp_and_cash_for_bonus_dice() {
                     damage: 0,
                     ritual_hp: hp,
                     ritual_cash: cash,
+                    rolled: None,
                 },
             )
         };
@@ -1383,7 +1385,7 @@ proptest! {
             let n = u32::from(v % 8);
             let edit = match k {
                 0 => ExpEdit::Damage { amount: n, block: None, infusion: Some(usize::from(v % 3)) },
-                1 => ExpEdit::Roll(seed, Procedure::Channel { spell: "Bind".into(), damage: n, ritual_hp: n, ritual_cash: u32::from(v % 5) }),
+                1 => ExpEdit::Roll(seed, Procedure::Channel { spell: "Bind".into(), damage: n, ritual_hp: n, ritual_cash: u32::from(v % 5), rolled: None }),
                 2 => ExpEdit::Roll(seed, Procedure::FellBlast { area: v % 2 == 0, targets: (0..v % 3).map(u32::from).collect() }),
                 3 => ExpEdit::Roll(seed, Procedure::Morale { companion: usize::from(v % 2), opposition: n }),
                 4 => ExpEdit::Infuse(usize::from(v % 3)),
@@ -1483,6 +1485,7 @@ fn channel(seed: u64, spell: &str) -> ExpEdit {
             damage: 0,
             ritual_hp: 0,
             ritual_cash: 0,
+            rolled: None,
         },
     )
 }

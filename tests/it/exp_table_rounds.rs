@@ -6,7 +6,7 @@ use satchel::model::exp_sheet::{ExpEdit, ExpSheet, Procedure};
 use satchel::model::exp_table::{ExpTable, Side, TableEdit, TableRoll};
 use satchel::model::{CharacterAction, NamedDocument, Roster, System, apply_with_roster};
 use satchel::rules::expedition::combat::CombatAction;
-use satchel::rules::expedition::dice::Ability;
+use satchel::rules::expedition::dice::{Ability, PoolRoll};
 
 fn exp(r: &mut Roster, edit: ExpEdit) {
     r.apply(
@@ -342,7 +342,14 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     // Choosing the same spell again keeps the damage taken.
     apply_with_roster(&mut t, &mut r, TableEdit::Channel(0, "Bind".into()), 5).unwrap();
     assert_eq!(t.fighters[0].channel_damage, 3);
-    // Resolve hands the sheet the channeling with the 3 damage taken.
+    // The spell ends its round before another exchange: its one roll is spent once.
+    assert_eq!(
+        refused(&mut t, &mut r, TableEdit::Roll(1, TableRoll::Exchange)),
+        "Resolve Bind for Ada first: the spell ends its round before the next exchange."
+    );
+    // Resolve hands the sheet the channeling with the 3 damage taken and the dice she rolled
+    // as her Combat Check: one roll serves both.
+    let rolled = PoolRoll::from_faces(&[6, 3, 1, 6, 1, 2, 2]).unwrap();
     let mut peek = t.clone();
     let follow = NamedDocument::apply(&mut peek, TableEdit::Resolve(0, 11), &r).unwrap();
     assert_eq!(
@@ -356,6 +363,7 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
                     damage: 3,
                     ritual_hp: 0,
                     ritual_cash: 0,
+                    rolled: Some(rolled),
                 },
             ),
         }]
@@ -364,12 +372,12 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     let cast = sheet(&r).last().unwrap().to_string();
     // Bind's Ob 4 + 3 damage = Ob 7, and channeling costs 1 HP.
     assert_eq!(sheet(&r).core.health.hp, 5);
-    // Seed 11: 2, 2, 4, 4, 1, 4, 1 is three successes against Ob 7: it fails by 4, the spell
-    // still happens at Potency 3, and the runestone is exhausted.
+    // The exchange's 6, 3, 1, 6, 1, 2, 2 is two successes against Ob 7: it fails by 5, the
+    // spell still happens at Potency 2, and the runestone is exhausted.
     assert_eq!(
         cast,
-        "Channel Bind: Ob 7 (Spell Ob +4, Damage taken while channeling +3); rolled 2, 2, 4, 4, 1, 4, 1: \
-         Fail by 4. Potency 3. The runestone is exhausted until a long rest."
+        "Channel Bind: Ob 7 (Spell Ob +4, Damage taken while channeling +3); rolled 6, 3, 1, 6, 1, 2, 2: \
+         Fail by 5. Potency 2. The runestone is exhausted until a long rest."
     );
     assert!(sheet(&r).core.spells[0].exhausted);
     assert_eq!(t.fighters[0].channel_options(&r), vec![]);

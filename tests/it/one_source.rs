@@ -269,6 +269,7 @@ fn one_suit_is_worn_at_a_time_and_channeling_counts_what_is_worn() {
             damage: 0,
             ritual_hp: 0,
             ritual_cash: 0,
+            rolled: None,
         },
     ))
     .unwrap();

@@ -233,6 +233,7 @@ impl ExpTable {
         let f = &mut self.fighters[i];
         if f.channeling.as_deref() != Some(entry.name) {
             f.channel_damage = 0;
+            f.channel_roll = None;
         }
         f.channeling = Some(entry.name.to_string());
         f.action = Some(CombatAction::Channeling(entry.ability));
@@ -258,6 +259,7 @@ impl ExpTable {
             return Err(format!("{} is not channeling a spell.", view.name).into());
         };
         let damage = std::mem::take(&mut f.channel_damage);
+        let rolled = f.channel_roll.take();
         f.action = Some(CombatAction::HardAttack);
         let edit = ExpEdit::Roll(
             seed,
@@ -266,6 +268,7 @@ impl ExpTable {
                 damage,
                 ritual_hp: 0,
                 ritual_cash: 0,
+                rolled,
             },
         );
         // The same seed on a copy of the sheet gives the line the roster is about to record

@@ -282,6 +282,23 @@ pub fn resolve_independent(successes: u32, ob: u32, free_successes: u32) -> (boo
     (passed, margin)
 }
 
+/// Reads a roll already made as an independent test against `ob` (a channeling whose dice were
+/// rolled as the caster's defensive Combat Check earlier in the round).
+pub fn test_of_roll(roll: PoolRoll, ob: u32, free_successes: u32) -> RulesResult<TestOutcome> {
+    check_ob(ob)?;
+    check_pool_size("free successes", u64::from(free_successes))?;
+    let successes = roll.successes();
+    let (passed, margin) = resolve_independent(successes, ob, free_successes);
+    Ok(TestOutcome {
+        roll,
+        ob,
+        successes,
+        free_successes,
+        passed,
+        margin,
+    })
+}
+
 /// Rolls an independent test of `dice` against `ob` with `free_successes` (+Ns).
 pub fn independent_test<R: Rng + ?Sized>(
     rng: &mut R,

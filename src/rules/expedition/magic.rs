@@ -2,7 +2,7 @@
 //! "Channeling Tests", "Spell Potency", "Spell Durations", "Arcane Ceremony (Ritual Casting)",
 //! "2. Infusing Spells", "3. Acquiring Spells", "Fell Blast (Special)").
 
-use super::dice::{Pool, PoolRoll, TestOutcome, independent_test, roll_pool};
+use super::dice::{Pool, PoolRoll, TestOutcome, independent_test, roll_pool, test_of_roll};
 use super::error::{RulesError, RulesResult};
 use super::harm::{DamageReport, Health};
 use super::money::{LedgerEntry, Purse};
@@ -170,7 +170,7 @@ pub fn duration_from_potency(unit: DurationUnit, potency: u32) -> SpellDuration 
 }
 
 /// What the caster brings to a channeling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct ChannelingSetup {
     /// The spell's Ability rating, 1-8.
     pub ability: u8,
@@ -190,6 +190,10 @@ pub struct ChannelingSetup {
     pub ritual_cash: u32,
     /// How long the effect lasts per Success.
     pub duration: Option<DurationUnit>,
+    /// The Channeling Test's dice when they were already rolled as the caster's defensive
+    /// Combat Check this round ("Spell Potency": the one result serves both); read now against
+    /// the Ob with the damage taken. `None` rolls them here.
+    pub rolled: Option<PoolRoll>,
 }
 
 /// Result of a channeling.
@@ -261,6 +265,15 @@ pub fn channel<R: Rng + ?Sized>(
         .saturating_add(setup.ritual_hp)
         .saturating_add(setup.ritual_cash);
     let pool = Pool::ability(setup.ability, bonus, setup.penalty, 0)?;
+    if let Some(r) = &setup.rolled
+        && r.dice.len() as u32 != pool.dice()
+    {
+        return Err(RulesError::not_allowed(&format!(
+            "The Combat Check rolled {} dice, but this channeling rolls {}",
+            r.dice.len(),
+            pool.dice()
+        )));
+    }
     let self_cost = 1 + setup.ritual_hp;
     check_caster(health, self_cost)?;
 
@@ -273,7 +286,10 @@ pub fn channel<R: Rng + ?Sized>(
     } else {
         None
     };
-    let test = independent_test(rng, pool.dice(), objective.ob, 0)?;
+    let test = match &setup.rolled {
+        Some(r) => test_of_roll(r.clone(), objective.ob, 0)?,
+        None => independent_test(rng, pool.dice(), objective.ob, 0)?,
+    };
     let potency = test.successes;
     let exhausted = !test.passed;
     let cascade_dice = (exhausted && potency == 0).then(|| 3 * objective.ob);

@@ -142,6 +142,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                             damage: damage.get_untracked().max(0) as u32,
                                             ritual_hp: rit_hp.get_untracked().max(0) as u32,
                                             ritual_cash: rit_cash.get_untracked().max(0) as u32,
+                                            rolled: None,
                                         });
                                         // A ritual's costs are for one casting only.
                                         rit_hp.set(0);

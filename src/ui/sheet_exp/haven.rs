@@ -8,7 +8,7 @@ use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure, ob_words};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::character::{Companion, CompanionKind};
 use crate::rules::expedition::dice::Ability;
-use crate::rules::expedition::improvement::{Stat, improvement_ob};
+use crate::rules::expedition::improvement::{Stat, improvement_ob, improvement_refusal};
 use crate::rules::expedition::objective::{
     ConnectionsFactors, Degree, Role, connections_objective,
 };
@@ -69,7 +69,8 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
                 .map(|st| {
                     let cur = c.rank(&st).unwrap_or(0);
                     let target = (cur + 1).max(st.min_target());
-                    let refusal = c.training_refusal(&st);
+                    // The week's refusal would be the same on every row: the section says it once.
+                    let refusal = improvement_refusal(&st, cur, c.in_haven, &c.improved_this_session);
                     // The button stays pressable: a refused attempt says why in a notice.
                     let done = c.improved_this_session.contains(&st);
                     let info = match improvement_ob(&st, target) {
@@ -112,6 +113,9 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
             <p class="hint">"Improve each statistic at most once a session, in a Haven, by wagering Cash dice against the next rank's Ob. The wager is spent either way. Each line gives the chance of success for each number of Cash dice wagered, up to what you hold."</p>
             <Show when=move || !s.with(|s| s.core.in_haven)>
                 <p class="muted">"Not in a Haven phase: attempts are refused until it starts."</p>
+            </Show>
+            <Show when=move || s.with(|s| s.core.in_haven && s.core.downtime.taken.is_some())>
+                <p class="muted">"This week's downtime action is spent: an attempt waits for the next week (Downtime, below)."</p>
             </Show>
             <div class="no-print">{local("Cash to wager", wager, 1, 200)}</div>
             <ul class="list-plain">{rows}</ul>

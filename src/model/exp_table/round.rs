@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{ExpTable, Fighter};
 use crate::model::error::EditError;
-use crate::model::exp_sheet::{ExpEdit, Procedure};
+use crate::model::exp_sheet::{ExpEdit, ExpSheet, Procedure};
 use crate::model::seeded::Seeded;
-use crate::model::{CharacterAction, Roster};
+use crate::model::{Character, CharacterAction, Roster};
 use crate::rules::expedition::combat::{AmbushReading, CombatAction, ambush_save};
 use crate::rules::expedition::dice::{Ability, PoolRoll};
 
@@ -71,6 +71,14 @@ impl Fighter {
     }
 }
 
+/// A roster character and its Expedition sheet, or why it is gone (deleted in another tab).
+fn sheet_of<'a>(roster: &'a Roster, id: &str) -> Result<(&'a Character, &'a ExpSheet), EditError> {
+    roster
+        .get(id)
+        .and_then(|c| c.expedition().map(|s| (c, s)))
+        .ok_or(EditError::Gone { what: "character" })
+}
+
 fn rolled(r: &PoolRoll) -> String {
     let faces: Vec<String> = r.faces().iter().map(u8::to_string).collect();
     let n = r.successes();
@@ -98,12 +106,7 @@ impl ExpTable {
         let Some(id) = &f.character else {
             return Ok((f.name.clone(), f.dice, "its pool".into()));
         };
-        let c = roster
-            .get(id)
-            .ok_or(EditError::Gone { what: "character" })?;
-        let s = c
-            .expedition()
-            .ok_or(EditError::Gone { what: "character" })?;
+        let (c, s) = sheet_of(roster, id)?;
         let dice = s.core.ability_pool(ability, 0, 0, 0)?.dice();
         Ok((c.name.clone(), dice, format!("2 + {}", ability.name())))
     }
@@ -204,12 +207,7 @@ impl ExpTable {
                     .into(),
             );
         };
-        let c = roster
-            .get(id)
-            .ok_or(EditError::Gone { what: "character" })?;
-        let s = c
-            .expedition()
-            .ok_or(EditError::Gone { what: "character" })?;
+        let (c, s) = sheet_of(roster, id)?;
         if f.view(roster).down() {
             return Err(format!("{} is down and cannot channel.", c.name).into());
         }

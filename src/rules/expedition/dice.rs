@@ -306,19 +306,10 @@ pub fn independent_test<R: Rng + ?Sized>(
     ob: u32,
     free_successes: u32,
 ) -> RulesResult<TestOutcome> {
+    // Refused before any die is rolled, so a refusal draws nothing from the generator.
     check_ob(ob)?;
     check_pool_size("free successes", u64::from(free_successes))?;
-    let roll = roll_pool(rng, dice)?;
-    let successes = roll.successes();
-    let (passed, margin) = resolve_independent(successes, ob, free_successes);
-    Ok(TestOutcome {
-        roll,
-        ob,
-        successes,
-        free_successes,
-        passed,
-        margin,
-    })
+    test_of_roll(roll_pool(rng, dice)?, ob, free_successes)
 }
 
 /// A Cash test ("Cash"): rolls exactly the `cash_dice` named, no base dice.

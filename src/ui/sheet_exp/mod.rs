@@ -462,7 +462,11 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 let healed = s
                     .with_untracked(|s| s.core.health.hp)
                     .saturating_sub(before);
-                format!("Healed {healed} HP: {}", hp_now())
+                if healed == 0 {
+                    format!("Nothing to heal: {}", hp_now())
+                } else {
+                    format!("Healed {healed} HP: {}", hp_now())
+                }
             }
             Err(e) => e,
         });

@@ -392,6 +392,7 @@ impl ExpEdit {
         match self {
             ExpEdit::At(_, inner) => inner.is_play(),
             ExpEdit::Roll(..)
+            | ExpEdit::Gear(GearEdit::CashIn { .. })
             | ExpEdit::Damage { .. }
             | ExpEdit::Heal(_)
             | ExpEdit::Hp(_)

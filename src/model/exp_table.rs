@@ -447,7 +447,7 @@ impl ExpTable {
             TableEdit::Action(i, action) => {
                 let f = self
                     .fighters
-                    .get_mut(i)
+                    .get(i)
                     .ok_or(EditError::Gone { what: "fighter" })?;
                 if f.character.is_none() {
                     return Err("Only a roster character picks an action here; an adversary rolls its Level's pool.".into());
@@ -457,6 +457,16 @@ impl ExpTable {
                         "Pick the spell to channel: its Ability is the Combat Check.".into(),
                     );
                 }
+                if let Some(spell) = f.channeling.as_deref()
+                    && (f.channel_roll.is_some() || f.channel_damage > 0)
+                    && !self.views(roster)[i].down()
+                {
+                    return Err(format!(
+                        "Resolve {spell} first: once the round has touched it, the spell happens whatever the roll."
+                    )
+                    .into());
+                }
+                let f = &mut self.fighters[i];
                 f.action = Some(action);
                 f.channeling = None;
                 f.channel_damage = 0;
@@ -713,7 +723,7 @@ impl ExpTable {
             .fighters
             .iter()
             .enumerate()
-            .find(|(_, f)| f.channeling.is_some() && f.channel_roll.is_some())
+            .find(|(i, f)| f.channeling.is_some() && f.channel_roll.is_some() && !v[*i].down())
         {
             return Err(format!(
                 "Resolve {} for {} first: the spell ends its round before the next exchange.",
@@ -865,7 +875,7 @@ impl ExpTable {
         }
         let mut line = match self.surprised.take() {
             Some(side) => format!(
-                "Free round for {} ({} are caught by surprise and helpless): Exchange: ",
+                "Free round for {} ({} are caught by surprise and helpless). Exchange: ",
                 side.other().label(),
                 side.label()
             ),

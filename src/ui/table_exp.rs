@@ -246,7 +246,10 @@ pub fn ExpeditionReferee() -> impl IntoView {
                         }
                     });
                     let channel_line = f.channeling.clone().map(|sp| {
-                        let note = format!("Channeling {sp}: +{} Ob", f.channel_damage);
+                        let note = match f.channel_damage {
+                            0 => format!("Channeling {sp}"),
+                            n => format!("Channeling {sp}: +{n} Ob"),
+                        };
                         view! { <span class="exp-stats exp-channel">{note}</span> }
                     });
                     let resolve_button = f.channeling.clone().map(|sp| view! {

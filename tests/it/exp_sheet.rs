@@ -753,6 +753,23 @@ fn retirement_needs_wealth_four_and_passes_three_benefits() {
     old.apply(ExpEdit::NewSession).unwrap();
     old.apply(ExpEdit::Cash(1, "Found a coin".into())).unwrap();
     assert!(old.apply(ExpEdit::Retire).is_err(), "play has begun");
+    // Cashing in treasure is Cash changing hands too.
+    old.apply(ExpEdit::NewSession).unwrap();
+    old.apply(ExpEdit::Gear(GearEdit::Add {
+        carrier: 0,
+        item: Item {
+            kind: ItemKind::Treasure,
+            value: 2,
+            ..Item::new("Chalice")
+        },
+    }))
+    .unwrap();
+    old.apply(ExpEdit::Gear(GearEdit::CashIn {
+        carrier: 0,
+        index: 0,
+    }))
+    .unwrap();
+    assert!(old.apply(ExpEdit::Retire).is_err(), "cashed in during play");
     old.apply(ExpEdit::NewSession).unwrap();
     old.apply(ExpEdit::Notes("Retiring to the coast".into()))
         .unwrap();

@@ -140,12 +140,17 @@ fn the_lookouts_acuity_save_against_the_ambushers_agility_reads_both_ways() {
 fn a_free_round_leaves_the_ambushed_helpless_for_exactly_one_exchange() {
     let (mut r, mut t) = fight();
     roll(&mut t, &mut r, 5, FOES_AMBUSH);
+    // Caught by surprise, Ada cannot start channeling in the ambushers' round.
+    assert_eq!(
+        refused(&mut t, &mut r, TableEdit::Channel(0, "Bind".into())),
+        "Ada is caught by surprise: nothing can be channelled in the ambushers' free round."
+    );
     // Seed 1: the Ghoul rolls 4, 5, 6, 3 (three successes) against Ada, who rolls nothing and
     // counts 0, so she takes all three; Ada and Rook threaten it but deal nothing.
     roll(&mut t, &mut r, 1, TableRoll::Exchange);
     assert_eq!(
         t.log.last().unwrap(),
-        "Free round for the foes (the party are caught by surprise and helpless): Exchange: \
+        "Free round for the foes (the party are caught by surprise and helpless). Exchange: \
          Ada is caught by surprise (no roll); Rook is caught by surprise (no roll); \
          Ghoul rolled 4, 5, 6, 3 (3 successes). Ghoul beats Ada by 3: Ada takes 3."
     );
@@ -331,6 +336,15 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     assert_eq!(
         (sheet(&r).core.health.hp, t.fighters[0].channel_damage),
         (6, 2)
+    );
+    // The roll is made: the spell happens whatever it shows, so it cannot be swapped away.
+    assert_eq!(
+        refused(
+            &mut t,
+            &mut r,
+            TableEdit::Action(0, CombatAction::HardAttack)
+        ),
+        "Resolve Bind first: once the round has touched it, the spell happens whatever the roll."
     );
     // A hit from the Hit button adds too; healing does not take it back.
     apply_with_roster(&mut t, &mut r, TableEdit::Harm(0, 1), 5).unwrap();

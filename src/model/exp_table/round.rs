@@ -156,6 +156,13 @@ impl ExpTable {
             )
             .into());
         }
+        if views[ambusher].down() {
+            return Err(format!(
+                "{} is down and cannot spring the ambush: pick another ambusher.",
+                views[ambusher].name
+            )
+            .into());
+        }
         let (ln, ld, lw) = self.test_pool(lookout, Ability::Acuity, roster)?;
         let (an, ad, aw) = self.test_pool(ambusher, Ability::Agility, roster)?;
         let save = ambush_save(rng, ld, ad)?;
@@ -211,6 +218,13 @@ impl ExpTable {
         if f.view(roster).down() {
             return Err(format!("{} is down and cannot channel.", c.name).into());
         }
+        if self.surprised == Some(Side::of(f)) {
+            return Err(format!(
+                "{} is caught by surprise: nothing can be channelled in the ambushers' free round.",
+                c.name
+            )
+            .into());
+        }
         let known = s
             .core
             .spells
@@ -220,7 +234,7 @@ impl ExpTable {
         let entry = known.channelable()?;
         if let Some(now) = f.channeling.as_deref()
             && now != entry.name
-            && f.channel_damage > 0
+            && (f.channel_damage > 0 || f.channel_roll.is_some())
         {
             return Err(format!(
                 "{} has taken damage channeling {now}: resolve it first.",

@@ -191,8 +191,9 @@ pub struct ChannelingSetup {
     /// How long the effect lasts per Success.
     pub duration: Option<DurationUnit>,
     /// The Channeling Test's dice when they were already rolled as the caster's defensive
-    /// Combat Check this round ("Spell Potency": the one result serves both); read now against
-    /// the Ob with the damage taken. `None` rolls them here.
+    /// Combat Check this round ("Spell Potency": the one result serves both, with whatever
+    /// the round added, such as helpers ganging up); read now against the Ob with the damage
+    /// taken. `None` rolls them here.
     pub rolled: Option<PoolRoll>,
 }
 
@@ -265,15 +266,6 @@ pub fn channel<R: Rng + ?Sized>(
         .saturating_add(setup.ritual_hp)
         .saturating_add(setup.ritual_cash);
     let pool = Pool::ability(setup.ability, bonus, setup.penalty, 0)?;
-    if let Some(r) = &setup.rolled
-        && r.dice.len() as u32 != pool.dice()
-    {
-        return Err(RulesError::not_allowed(&format!(
-            "The Combat Check rolled {} dice, but this channeling rolls {}",
-            r.dice.len(),
-            pool.dice()
-        )));
-    }
     let self_cost = 1 + setup.ritual_hp;
     check_caster(health, self_cost)?;
 

@@ -87,7 +87,7 @@ test("a delve: a stronghold by wager, full defense, a lantern on a 6, one Ration
   await ref.getByLabel("Bram threatens").selectOption({ label: "Ghoul" });
   await ref.getByLabel("Ghoul threatens").selectOption({ label: "Ada" });
   await ref.getByRole("button", { name: "Roll the exchange" }).click();
-  const log = ref.locator(".exp-history li").first();
+  const log = ref.getByRole("list", { name: "Table log" }).getByRole("listitem").first();
   await expect(log).toContainText(/^Exchange: Ada rolled [1-6](, [1-6]){4} \(\d+ success(es)?\); Bram rolled [1-6](, [1-6]){3} /);
 
   // The encounter die comes up 6: the lit lantern is checked through its oil.

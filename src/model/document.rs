@@ -151,7 +151,11 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
 
 /// Decodes a character, migrating older schemas step by step to the current one.
 pub fn decode_character(raw: &str) -> Result<Character, DocError> {
-    let mut value = parse_value(raw)?;
+    character_from_value(parse_value(raw)?)
+}
+
+/// `decode_character` from JSON already parsed (a merge of two versions works on the tree).
+pub fn character_from_value(mut value: serde_json::Value) -> Result<Character, DocError> {
     let mut found = schema_of(&value)?;
     if found > CHARACTER_SCHEMA {
         return Err(DocError::Newer {

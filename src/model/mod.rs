@@ -13,6 +13,7 @@ pub mod gear;
 pub mod history;
 pub mod ix_sheet;
 pub mod ix_table;
+mod merge;
 mod named;
 pub mod party;
 mod rolls;
@@ -25,13 +26,14 @@ pub use character::{
     Applied, Character, CharacterAction, ID_MAX_CHARS, NAME_MAX_CHARS, Roster, RosterError, Sheet,
     System, is_routable_id, routable_id,
 };
-pub use document::{DocError, Index, decode, decode_character, encode};
+pub use document::{DocError, Index, character_from_value, decode, decode_character, encode};
 pub use error::EditError;
 pub use export::{
     ConflictChoice, EXPORT_FORMAT, EXPORT_VERSION, ExportKind, IMPORT_MAX_BYTES,
     IMPORT_MAX_CHARACTERS, IMPORT_MAX_DOCUMENTS, ImportError, ImportFile, NamedDoc, PlanItem,
     apply_import, doc_label, export_file, parse_import, plan_import, valid_doc_name,
 };
+pub use merge::{Merged, merge_characters};
 pub use named::{NamedDocument, apply_with_roster};
 pub use rolls::{
     GENESIS, ROLLS_KEPT, ROLLS_SCHEMA, RollEntry, RollExportFile, RollLog, RollRecord,

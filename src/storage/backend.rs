@@ -106,3 +106,19 @@ impl<T: KeyValue + ?Sized> KeyValue for Box<T> {
         (**self).keys()
     }
 }
+
+/// One store shared by two `Store`s: two tabs over one localStorage, in tests.
+impl<T: KeyValue + ?Sized> KeyValue for std::rc::Rc<T> {
+    fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
+        (**self).get(key)
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
+        (**self).set(key, value)
+    }
+    fn remove(&self, key: &str) -> Result<(), StorageError> {
+        (**self).remove(key)
+    }
+    fn keys(&self) -> Result<Vec<String>, StorageError> {
+        (**self).keys()
+    }
+}

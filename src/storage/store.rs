@@ -1,5 +1,5 @@
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::backend::{KeyValue, StorageError};
@@ -8,8 +8,8 @@ use super::{
     character_key, doc_key, move_aside,
 };
 use crate::model::{
-    Character, DocError, INDEX_SCHEMA, Index, NamedDoc, Roster, SETTINGS_SCHEMA, Settings, decode,
-    decode_character, encode,
+    Character, DocError, INDEX_SCHEMA, Index, Merged, NamedDoc, Roster, SETTINGS_SCHEMA, Settings,
+    decode, decode_character, encode, merge_characters,
 };
 
 /// A record written by a newer Satchel. It stays in place, untouched; the roster lists it as
@@ -142,7 +142,13 @@ pub struct Store<S> {
     /// When each record's newest kept version was saved, as far as this tab knows: a write
     /// inside the five minutes after it skips reading the old text and listing the versions
     /// (see `history`). Another tab's newer version only makes this one look again.
-    pub(super) newest_version: RefCell<std::collections::BTreeMap<String, u64>>,
+    pub(super) newest_version: RefCell<BTreeMap<String, u64>>,
+    /// Each character's stored text as this tab last read or wrote it. A stored text that
+    /// differs when this tab comes to write means another tab wrote in between.
+    seen: RefCell<BTreeMap<String, String>>,
+    /// The stored text this tab's last write of each character replaced: what that write and
+    /// another tab's crossing write both started from.
+    parent: RefCell<BTreeMap<String, String>>,
 }
 
 impl<S: KeyValue> Store<S> {
@@ -153,6 +159,8 @@ impl<S: KeyValue> Store<S> {
             settings_writable: Cell::new(true),
             newer_docs: RefCell::new(BTreeSet::new()),
             newest_version: RefCell::default(),
+            seen: RefCell::default(),
+            parent: RefCell::default(),
         }
     }
 
@@ -208,6 +216,7 @@ impl<S: KeyValue> Store<S> {
             };
             match decode_character(&raw) {
                 Ok(c) if c.id == id => {
+                    self.seen.borrow_mut().insert(id.clone(), raw.clone());
                     if let Some(why) = c.sheet.problems().into_iter().next() {
                         loaded.problems.push(Problem::OutOfRange {
                             name: c.name.clone(),
@@ -257,6 +266,69 @@ impl<S: KeyValue> Store<S> {
         }
     }
 
+    /// Settles this tab's `mine` with the stored text another tab wrote, both started from
+    /// `base` (stored texts). `None` when either stored text is not a character this build
+    /// reads: then this tab's write goes ahead as before.
+    fn settle(&self, base: &str, mine: &Character, theirs: &str) -> Option<Merged> {
+        let base = decode_character(base).ok()?;
+        let theirs = decode_character(theirs).ok()?;
+        merge_characters(&base, mine, &theirs)
+    }
+
+    /// Re-reads the roster after another tab wrote, settling each character both tabs
+    /// changed at once. A character with a change this tab still owes (`pending`) is settled
+    /// against the text both tabs last shared. One that this tab wrote and the other tab
+    /// then wrote over without having seen it (its revision is not past ours) is settled
+    /// against what this tab's write replaced. The settled characters are in the roster
+    /// returned, and listed, to be written again.
+    pub fn reload(
+        &self,
+        local: &Roster,
+        pending: &Pending,
+        now_ms: u64,
+    ) -> Result<(Loaded, Vec<Merged>), StorageError> {
+        // What the characters this tab still owes were last shared as, before the load below
+        // replaces it with the other tab's text.
+        let before: Vec<(String, String)> = pending
+            .save
+            .iter()
+            .filter_map(|id| Some((id.clone(), self.seen.borrow().get(id)?.clone())))
+            .collect();
+        let mut loaded = self.load(now_ms)?;
+        let mut merged = Vec::new();
+        for theirs in &mut loaded.roster.characters {
+            let Some(ours) = local.get(&theirs.id) else {
+                continue;
+            };
+            if ours == theirs {
+                continue;
+            }
+            let base = if pending.save.contains(&theirs.id) {
+                before
+                    .iter()
+                    .find(|(id, _)| *id == theirs.id)
+                    .map(|(_, text)| text.clone())
+            } else if theirs.rev <= ours.rev {
+                self.parent.borrow().get(&theirs.id).cloned()
+            } else {
+                continue;
+            };
+            let Some(m) = base
+                .and_then(|base| decode_character(&base).ok())
+                .and_then(|base| merge_characters(&base, ours, theirs))
+            else {
+                continue;
+            };
+            if !m.conflicts.is_empty() {
+                let yielded = encode(if m.later_is_mine { &*theirs } else { ours });
+                let _ = self.keep(&character_key(&theirs.id), &yielded, now_ms, true);
+            }
+            *theirs = m.character.clone();
+            merged.push(m);
+        }
+        Ok((loaded, merged))
+    }
+
     pub fn save_character(&self, c: &Character) -> Result<(), StorageError> {
         self.kv.set(&character_key(&c.id), &encode(c))
     }
@@ -275,16 +347,51 @@ impl<S: KeyValue> Store<S> {
     /// Writes everything `pending` lists, removing each item once it is stored. Stops at the
     /// first failure and leaves the rest pending for the next attempt.
     /// A character replaced here keeps its earlier text as a version (see `history`), stamped
-    /// `now_ms`.
+    /// `now_ms`. See `flush_settling` for a character another tab wrote meanwhile.
     pub fn flush(
         &self,
         roster: &Roster,
         pending: &mut Pending,
         now_ms: u64,
     ) -> Result<(), StorageError> {
+        self.flush_settling(roster, pending, now_ms, &mut Vec::new())
+    }
+
+    /// `flush`, where a character another tab wrote since this tab last read it is settled
+    /// field by field (`merge_characters`) and written settled; each one is pushed to
+    /// `merged`, for the caller to show in place of its own copy.
+    pub fn flush_settling(
+        &self,
+        roster: &Roster,
+        pending: &mut Pending,
+        now_ms: u64,
+        merged: &mut Vec<Merged>,
+    ) -> Result<(), StorageError> {
         for id in pending.save.clone() {
             if let Some(c) = roster.get(&id) {
-                self.write_keeping_history(&character_key(&c.id), &encode(c), now_ms)?;
+                let key = character_key(&id);
+                let mut text = encode(c);
+                let stored = self.kv.get(&key)?;
+                let seen = self.seen.borrow().get(&id).cloned();
+                // Another tab wrote since this tab last looked: keep its changes too.
+                if let (Some(stored), Some(seen)) = (&stored, &seen)
+                    && stored != seen
+                    && *stored != text
+                    && let Some(m) = self.settle(seen, c, stored)
+                {
+                    // The version whose values gave way is kept, so History has them.
+                    if !m.conflicts.is_empty() {
+                        let yielded = if m.later_is_mine { stored } else { &text };
+                        let _ = self.keep(&key, yielded, now_ms, true);
+                    }
+                    text = encode(&m.character);
+                    merged.push(m);
+                }
+                self.write_keeping_history(&key, &text, now_ms)?;
+                if let Some(from) = stored.or(seen) {
+                    self.parent.borrow_mut().insert(id.clone(), from);
+                }
+                self.seen.borrow_mut().insert(id.clone(), text);
             }
             pending.save.remove(&id);
         }
@@ -436,6 +543,9 @@ impl<S: KeyValue> Store<S> {
                     return Err(e);
                 }
             }
+        }
+        for c in characters {
+            self.seen.borrow_mut().insert(c.id.clone(), encode(c));
         }
         // A record the file replaced keeps what it held as a version, so History can put it
         // back. Best effort: the import itself is already complete.

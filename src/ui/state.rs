@@ -7,9 +7,9 @@ use leptos::prelude::*;
 
 use super::browser;
 use crate::model::{
-    Applied, Character, CharacterAction, ConflictChoice, ExportKind, NamedDoc, NamedDocument,
-    PlanItem, Roster, RosterError, Settings, Theme, apply_import, apply_with_roster, decode,
-    decode_character, encode, export_file,
+    Applied, Character, CharacterAction, ConflictChoice, ExportKind, Merged, NamedDoc,
+    NamedDocument, PlanItem, Roster, RosterError, Settings, Theme, apply_import, apply_with_roster,
+    decode, decode_character, encode, export_file,
 };
 use crate::storage::{
     HistoryUsage, KeyValue, LockedRecord, Pending, Problem, Store, Version, open_local,
@@ -429,10 +429,11 @@ impl AppState {
     /// every named document whose write failed before.
     pub fn flush(&self) {
         let now = browser::now_ms();
+        let mut merged = Vec::new();
         let result = self.store.with_value(|store| {
             let roster = self.roster.with_untracked(|roster| {
                 let mut pending = self.pending.get_value();
-                let result = store.flush(roster, &mut pending, now);
+                let result = store.flush_settling(roster, &mut pending, now, &mut merged);
                 self.pending.set_value(pending);
                 result
             });
@@ -457,6 +458,14 @@ impl AppState {
                     .update_value(|w| w.retain(|(n, _)| *n != name)),
                 Err(e) => others = Err(e),
             }
+        }
+        if !merged.is_empty() {
+            self.notify(settled_notices(&merged));
+            self.roster.update(|r| {
+                for m in merged {
+                    r.upsert(m.character);
+                }
+            });
         }
         let result = result.and(others);
         match result {
@@ -524,20 +533,27 @@ impl AppState {
     }
 
     /// Re-reads the roster after another tab wrote it, keeping this tab's unsaved changes.
+    /// A character both tabs changed at once is settled field by field (`Store::reload`) and
+    /// written again settled, so the other tab takes it too.
     pub fn reload_roster(&self) {
         let now = browser::now_ms();
-        let Some(Ok(loaded)) = self.store.try_with_value(|s| s.load(now)) else {
+        let local = self.roster.get_untracked();
+        let mut pending = self.pending.get_value();
+        let Some(Ok((loaded, merged))) = self
+            .store
+            .try_with_value(|s| s.reload(&local, &pending, now))
+        else {
             return;
         };
-        let pending = self.pending.get_value();
         let mut roster = loaded.roster;
-        let local = self.roster.get_untracked();
-        // Last writer wins per character. A newer revision from the other tab is an ordinary
-        // update; one that is not newer than ours replaced this tab's own change, so say so.
+        // Otherwise the last writer wins per character. A newer revision from the other tab is
+        // an ordinary update; one that is not newer than ours replaced this tab's own change,
+        // so say so.
         let overwritten: Vec<String> = roster
             .characters
             .iter()
             .filter(|theirs| !pending.save.contains(&theirs.id))
+            .filter(|theirs| !merged.iter().any(|m| m.character.id == theirs.id))
             .filter_map(|theirs| {
                 let ours = local.get(&theirs.id)?;
                 (ours != theirs && theirs.rev <= ours.rev).then(|| {
@@ -549,7 +565,12 @@ impl AppState {
             })
             .collect();
         self.notify(overwritten);
+        self.notify(settled_notices(&merged));
+        let settled: Vec<String> = merged.iter().map(|m| m.character.id.clone()).collect();
         for id in &pending.save {
+            if settled.contains(id) {
+                continue;
+            }
             if let Some(c) = local.get(id) {
                 roster.upsert(c.clone());
             }
@@ -583,6 +604,13 @@ impl AppState {
         self.locked.set(loaded.locked);
         self.push_problems(loaded.problems);
         self.storage_rev.update(|r| *r += 1);
+        if !settled.is_empty() {
+            for id in &settled {
+                pending.saved(id);
+            }
+            self.pending.set_value(pending);
+            self.flush();
+        }
     }
 
     /// Keeps a character another tab deleted: it is saved again, and every tab shows it.
@@ -711,6 +739,16 @@ impl AppState {
 }
 
 /// A file-name-safe version of a character's name.
+/// Crossing writes settled with nothing lost need no word; a field both tabs changed does,
+/// since one of the two values is now only in History.
+fn settled_notices(merged: &[Merged]) -> Vec<String> {
+    merged
+        .iter()
+        .filter(|m| !m.conflicts.is_empty())
+        .map(Merged::sentence)
+        .collect()
+}
+
 fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()

@@ -234,3 +234,68 @@ test("two tabs typing in one sheet: different fields keep every letter and the c
   await other.close();
   await app.close();
 });
+
+test("two tabs changing different numbers of one sheet at the same moment keep both", async ({ page, context }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await app.card("Vex").getByRole("link", { name: "Vex" }).click();
+  const other = await context.newPage();
+  // A listener ahead of the app's that can swallow the browser's notice of another tab's
+  // write, to make the moment two tabs' writes cross happen on cue.
+  await other.addInitScript(() => {
+    window.addEventListener("storage", (e) => window.deaf && e.stopImmediatePropagation(), true);
+  });
+  await other.goto(page.url());
+  const health = (p) => p.getByRole("region", { name: "Wounds and Strain", exact: true });
+  const strain = (p) => health(p).getByRole("textbox", { name: /^Strain remaining/ });
+  const wounds = (p) => health(p).getByRole("textbox", { name: /^Wounds remaining/ });
+  await expect(strain(other)).toHaveValue("10");
+
+  // The other tab does not hear of this tab's write before it writes its own.
+  await other.evaluate(() => (window.deaf = true));
+  await health(page).getByRole("button", { name: "Second Maneuver (2 Strain)" }).click();
+  await expect(strain(page)).toHaveValue("8");
+  await expect(strain(other)).toHaveValue("10");
+  const amount = health(other).getByRole("textbox", { name: "Amount" });
+  await amount.fill("3");
+  await amount.blur();
+  await health(other).getByRole("button", { name: "Take Wounds" }).click();
+
+  await other.evaluate(() => (window.deaf = false));
+  // Its write keeps this tab's Strain, and this tab takes the settled character. Nothing was
+  // lost, so nobody is interrupted to be told.
+  await expect(strain(other)).toHaveValue("8");
+  await expect(wounds(other)).toHaveValue("7");
+  await expect(wounds(page)).toHaveValue("7");
+  await expect(strain(page)).toHaveValue("8");
+  const stored = async () => {
+    const all = await app.storage();
+    const key = Object.keys(all).find((k) => k.startsWith("satchel/v1/character/"));
+    return JSON.parse(all[key]).sheet.ix.character.health;
+  };
+  expect(await stored()).toMatchObject({ strain: 8, wounds: 7 });
+  await expect(other.getByRole("alert").filter({ hasText: "another tab" })).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "another tab" })).toHaveCount(0);
+
+  // Both change Strain at once: the later change is kept, and the tab whose value gave way
+  // is told, in a sentence, where the other one went.
+  await other.evaluate(() => (window.deaf = true));
+  await health(page).getByRole("button", { name: "Second Maneuver (2 Strain)" }).click();
+  await expect(strain(page)).toHaveValue("6");
+  await amount.fill("1");
+  await amount.blur();
+  await health(other).getByRole("button", { name: "Take Strain" }).click();
+  await other.evaluate(() => (window.deaf = false));
+  await expect(other.getByRole("alert").filter({ hasText: "another tab" })).toHaveText(
+    /Vex was changed in another tab at the same moment\. Both changes are kept, except strain \(changed in both\): the later change is kept, and History has the other\./,
+  );
+  await expect(strain(other)).toHaveValue("7");
+  await expect(strain(page)).toHaveValue("7");
+  expect(await stored()).toMatchObject({ strain: 7, wounds: 7 });
+  await app.reload();
+  await expect(strain(page)).toHaveValue("7");
+  await expect(wounds(page)).toHaveValue("7");
+  expect(app.errors).toEqual([]);
+  await other.close();
+  await app.close();
+});

@@ -30,3 +30,4 @@ mod one_source;
 mod plain_dice;
 mod rolls;
 mod storage;
+mod two_tabs;

@@ -18,8 +18,11 @@ pub struct Merged {
     /// Fields both versions changed differently, named by their path (`sheet.ix.notes`). The
     /// later change is the one kept.
     pub conflicts: Vec<String>,
-    /// Whether this tab's version was the later one, whose values won the conflicts.
-    pub later_is_mine: bool,
+    /// Whether this tab's version won the conflicts (it was the later change, or a change
+    /// this tab still owes storage).
+    pub mine_won: bool,
+    /// Settled in favour of this tab's unsaved change rather than by time.
+    pub kept_unsaved: bool,
 }
 
 impl Merged {
@@ -33,18 +36,30 @@ impl Merged {
         }
         if self.conflicts.iter().any(String::is_empty) {
             return format!(
-                "{name} was changed in another tab at the same moment, in ways that do not fit together; the later version is kept, and History has the other."
+                "{name} was changed in another tab at the same moment, in ways that do not fit together; {} is kept, and History has the other.",
+                if self.kept_unsaved {
+                    "this tab's unsaved version"
+                } else {
+                    "the later version"
+                }
             );
         }
-        let mut fields = String::new();
+        // A name is kept twice (the roster's and the sheet's): say it once.
+        let mut said: Vec<String> = Vec::new();
         for path in &self.conflicts {
-            if !fields.is_empty() {
-                fields.push_str(", ");
+            let words = field_words(path);
+            if !said.contains(&words) {
+                said.push(words);
             }
-            fields.push_str(&field_words(path));
         }
+        let fields = said.join(", ");
+        let which = if self.kept_unsaved {
+            "this tab's unsaved change is kept, and History has the other tab's"
+        } else {
+            "the later change is kept, and History has the other"
+        };
         format!(
-            "{name} was changed in another tab at the same moment. Both changes are kept, except {fields} (changed in both): the later change is kept, and History has the other."
+            "{name} was changed in another tab at the same moment. Both changes are kept, except {fields} (changed in both): {which}."
         )
     }
 }
@@ -82,7 +97,27 @@ fn field_words(path: &str) -> String {
 /// The result's revision is past both, so every tab takes it as the newest. `None` when a
 /// version cannot be read as a character (then the caller keeps the later write whole).
 pub fn merge_characters(base: &Character, mine: &Character, theirs: &Character) -> Option<Merged> {
-    let later_is_mine = later(mine, theirs);
+    settle(base, mine, theirs, later(mine, theirs), false)
+}
+
+/// `merge_characters` for a change this tab still owes storage (it was full) meeting another
+/// tab's write: this tab's change wins where both changed a field. The user is looking at it
+/// and has not been told it is gone; the other tab's value goes to History.
+pub fn merge_keeping_mine(
+    base: &Character,
+    mine: &Character,
+    theirs: &Character,
+) -> Option<Merged> {
+    settle(base, mine, theirs, true, true)
+}
+
+fn settle(
+    base: &Character,
+    mine: &Character,
+    theirs: &Character,
+    mine_won: bool,
+    kept_unsaved: bool,
+) -> Option<Merged> {
     let [b, m, t] = [base, mine, theirs].map(|c| serde_json::from_str::<Value>(&encode(c)).ok());
     let (b, m, t) = (b?, m?, t?);
     let mut conflicts = Vec::new();
@@ -91,18 +126,18 @@ pub fn merge_characters(base: &Character, mine: &Character, theirs: &Character) 
         Some(&b),
         Some(&m),
         Some(&t),
-        later_is_mine,
+        mine_won,
         &mut path,
         &mut conflicts,
     )??;
     // A merged field can break a rule that spans fields (a maximum lowered here, a value
-    // raised there): then the later version is kept whole, and History has the other.
+    // raised there): then the winning version is kept whole, and History has the other.
     let mut character = character_from_value(merged)
         .ok()
         .filter(|c| c.sheet.problems().is_empty())
         .unwrap_or_else(|| {
             conflicts = vec![String::new()];
-            if later_is_mine { mine } else { theirs }.clone()
+            if mine_won { mine } else { theirs }.clone()
         });
     character.rev = mine.rev.max(theirs.rev) + 1;
     character.updated_ms = mine.updated_ms.max(theirs.updated_ms);
@@ -110,7 +145,8 @@ pub fn merge_characters(base: &Character, mine: &Character, theirs: &Character) 
     Some(Merged {
         character,
         conflicts,
-        later_is_mine,
+        mine_won,
+        kept_unsaved,
     })
 }
 
@@ -124,7 +160,7 @@ fn merge(
     base: Option<&Value>,
     mine: Option<&Value>,
     theirs: Option<&Value>,
-    later_is_mine: bool,
+    mine_won: bool,
     path: &mut String,
     conflicts: &mut Vec<String>,
 ) -> Option<Option<Value>> {
@@ -155,7 +191,7 @@ fn merge(
                     b.get(key),
                     m.get(key),
                     t.get(key),
-                    later_is_mine,
+                    mine_won,
                     path,
                     conflicts,
                 )?;
@@ -176,7 +212,7 @@ fn merge(
                 let len = path.len();
                 path.push('.');
                 path.push_str(&i.to_string());
-                let one = merge(b.get(i), m.get(i), t.get(i), later_is_mine, path, conflicts)?;
+                let one = merge(b.get(i), m.get(i), t.get(i), mine_won, path, conflicts)?;
                 path.truncate(len);
                 out.push(one?);
             }
@@ -184,7 +220,7 @@ fn merge(
         }
         _ => {
             conflicts.push(path.clone());
-            if later_is_mine {
+            if mine_won {
                 mine.cloned()
             } else {
                 theirs.cloned()

@@ -33,7 +33,7 @@ pub use export::{
     IMPORT_MAX_CHARACTERS, IMPORT_MAX_DOCUMENTS, ImportError, ImportFile, NamedDoc, PlanItem,
     apply_import, doc_label, export_file, parse_import, plan_import, valid_doc_name,
 };
-pub use merge::{Merged, merge_characters};
+pub use merge::{Merged, merge_characters, merge_keeping_mine};
 pub use named::{NamedDocument, apply_with_roster};
 pub use rolls::{
     GENESIS, ROLLS_KEPT, ROLLS_SCHEMA, RollEntry, RollExportFile, RollLog, RollRecord,

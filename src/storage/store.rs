@@ -9,7 +9,7 @@ use super::{
 };
 use crate::model::{
     Character, DocError, INDEX_SCHEMA, Index, Merged, NamedDoc, Roster, SETTINGS_SCHEMA, Settings,
-    decode, decode_character, encode, merge_characters,
+    decode, decode_character, encode, merge_characters, merge_keeping_mine,
 };
 
 /// A record written by a newer Satchel. It stays in place, untouched; the roster lists it as
@@ -149,6 +149,9 @@ pub struct Store<S> {
     /// The stored text this tab's last write of each character replaced: what that write and
     /// another tab's crossing write both started from.
     parent: RefCell<BTreeMap<String, String>>,
+    /// Versions whose values gave way in a merge made on reload, by record key: kept in
+    /// History once the merged character is written (storage may be full until then).
+    yielded: RefCell<Vec<(String, String)>>,
 }
 
 impl<S: KeyValue> Store<S> {
@@ -161,6 +164,7 @@ impl<S: KeyValue> Store<S> {
             newest_version: RefCell::default(),
             seen: RefCell::default(),
             parent: RefCell::default(),
+            yielded: RefCell::default(),
         }
     }
 
@@ -303,7 +307,8 @@ impl<S: KeyValue> Store<S> {
             if ours == theirs {
                 continue;
             }
-            let base = if pending.save.contains(&theirs.id) {
+            let unsaved = pending.save.contains(&theirs.id);
+            let base = if unsaved {
                 before
                     .iter()
                     .find(|(id, _)| *id == theirs.id)
@@ -313,15 +318,22 @@ impl<S: KeyValue> Store<S> {
             } else {
                 continue;
             };
-            let Some(m) = base
-                .and_then(|base| decode_character(&base).ok())
-                .and_then(|base| merge_characters(&base, ours, theirs))
-            else {
+            let Some(base) = base.and_then(|base| decode_character(&base).ok()) else {
+                continue;
+            };
+            let settled = if unsaved {
+                merge_keeping_mine(&base, ours, theirs)
+            } else {
+                merge_characters(&base, ours, theirs)
+            };
+            let Some(m) = settled else {
                 continue;
             };
             if !m.conflicts.is_empty() {
-                let yielded = encode(if m.later_is_mine { &*theirs } else { ours });
-                let _ = self.keep(&character_key(&theirs.id), &yielded, now_ms, true);
+                let yielded = if m.mine_won { &*theirs } else { ours };
+                self.yielded
+                    .borrow_mut()
+                    .push((character_key(&theirs.id), encode(yielded)));
             }
             *theirs = m.character.clone();
             merged.push(m);
@@ -381,13 +393,22 @@ impl<S: KeyValue> Store<S> {
                 {
                     // The version whose values gave way is kept, so History has them.
                     if !m.conflicts.is_empty() {
-                        let yielded = if m.later_is_mine { stored } else { &text };
+                        let yielded = if m.mine_won { stored } else { &text };
                         let _ = self.keep(&key, yielded, now_ms, true);
                     }
                     text = encode(&m.character);
                     merged.push(m);
                 }
                 self.write_keeping_history(&key, &text, now_ms)?;
+                let owed: Vec<(String, String)> = {
+                    let mut all = self.yielded.borrow_mut();
+                    let (mine, rest) = all.drain(..).partition(|(k, _)| *k == key);
+                    *all = rest;
+                    mine
+                };
+                for (_, text) in owed {
+                    let _ = self.keep(&key, &text, now_ms, true);
+                }
                 if let Some(from) = stored.or(seen) {
                     self.parent.borrow_mut().insert(id.clone(), from);
                 }

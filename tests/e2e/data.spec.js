@@ -145,7 +145,7 @@ test("exporting one character downloads just that one", async ({ page }) => {
   await app.close();
 });
 
-test("the tab whose edit was overwritten by another tab is told", async ({ page, context }) => {
+test("an unsaved edit meeting another tab's edit of the same field is kept, the tab is told, and the other edit goes to History", async ({ page, context }) => {
   await storageCanFill(context, "satchel/v1/character/");
   const a = await openApp(page);
   await a.create("Ix", "Contested");
@@ -168,9 +168,14 @@ test("the tab whose edit was overwritten by another tab is told", async ({ page,
   await pageB.getByRole("button", { name: "Try saving again" }).click();
   await expect(pageB.getByRole("alert").filter({ hasText: "Not saved" })).toHaveCount(0);
 
-  // Last writer wins, and A hears about it.
+  // B's unsaved name was kept over A's, B was told, and A's name is in History.
+  await expect(pageB.getByRole("alert").filter({ hasText: "another tab" })).toContainText(
+    "Both changes are kept, except name (changed in both): this tab's unsaved change is kept, and History has the other tab's.",
+  );
   await expect(page.getByRole("heading", { name: "B's name", exact: true })).toBeVisible();
-  await expect(a.banner("was changed in another tab at the same time")).toBeVisible();
+  const all = await a.storage();
+  const versions = Object.keys(all).filter((k) => k.startsWith("satchel/v1/history/"));
+  expect(versions.some((k) => JSON.parse(all[k]).name === "A's name")).toBe(true);
   await a.close();
 });
 

@@ -359,3 +359,43 @@ proptest! {
         prop_assert!(in_a.character.sheet.problems().is_empty());
     }
 }
+
+#[test]
+fn an_unsaved_change_keeps_its_value_over_a_later_write_and_history_keeps_theirs() {
+    // Tab A could not save its notes (storage full); tab B then wrote other notes. A's own
+    // unsaved words stay (A is looking at them and was never told they were gone); B's go to
+    // History when A's write lands.
+    let (tab_a, tab_b, mut a, mut b) = two_tabs();
+    edit(
+        &mut a,
+        IxEdit::SetText(Text::Notes, "unsaved here".into()),
+        2_000,
+    );
+    edit(
+        &mut b,
+        IxEdit::SetText(Text::Notes, "written there".into()),
+        2_100,
+    );
+    edit(&mut b, harm_strain(1), 2_100);
+    write(&tab_b, &b, 2_100);
+    let (view, settled) = tab_a.reload(&a, &saving("v"), 2_200).unwrap();
+    assert_eq!(settled[0].conflicts, ["sheet.ix.character.notes"]);
+    assert_eq!(
+        settled[0].sentence(),
+        "Vex was changed in another tab at the same moment. Both changes are kept, except notes (changed in both): this tab's unsaved change is kept, and History has the other tab's."
+    );
+    let shown = view.roster.get("v").unwrap();
+    assert_eq!(notes(shown), "unsaved here");
+    assert_eq!(strain(shown), strain(b.get("v").unwrap()));
+    write(&tab_a, &view.roster, 2_300);
+    assert_eq!(&stored(&tab_b), shown);
+    let kept: Vec<String> = tab_a
+        .versions(&character_key("v"))
+        .unwrap()
+        .iter()
+        .filter_map(|v| tab_a.backend().get(&v.key).unwrap())
+        .filter_map(|text| decode_character(&text).ok())
+        .map(|c| notes(&c))
+        .collect();
+    assert!(kept.contains(&"written there".to_string()), "{kept:?}");
+}

@@ -1,5 +1,4 @@
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// Why a storage call failed.
@@ -35,9 +34,11 @@ pub trait KeyValue {
 
 /// In-memory store: the fallback when the browser offers no storage, and the test double.
 /// `quota` (in UTF-16 units, as browsers count) lets tests reproduce a full store.
+/// A plain list, not a map: it holds a few dozen keys, and a map's code would be one more
+/// copy in the first download for a store most visits never use.
 #[derive(Debug, Default)]
 pub struct MemoryStore {
-    map: RefCell<BTreeMap<String, String>>,
+    entries: RefCell<Vec<(String, String)>>,
     quota: Cell<Option<usize>>,
 }
 
@@ -57,38 +58,56 @@ impl MemoryStore {
         self.quota.set(quota);
     }
 
-    fn used(map: &BTreeMap<String, String>) -> usize {
-        map.iter()
-            .map(|(k, v)| k.encode_utf16().count() + v.encode_utf16().count())
-            .sum()
+    fn units(key: &str, value: &str) -> usize {
+        key.encode_utf16().count() + value.encode_utf16().count()
     }
 }
 
 impl KeyValue for MemoryStore {
     fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
-        Ok(self.map.borrow().get(key).cloned())
+        Ok(self
+            .entries
+            .borrow()
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone()))
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
-        let mut map = self.map.borrow_mut();
+        let mut entries = self.entries.borrow_mut();
+        let at = entries.iter().position(|(k, _)| k == key);
         if let Some(quota) = self.quota.get() {
-            let mut after = map.clone();
-            after.insert(key.to_string(), value.to_string());
-            if Self::used(&after) > quota {
+            let others: usize = entries
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| Some(*i) != at)
+                .map(|(_, (k, v))| Self::units(k, v))
+                .sum();
+            if others + Self::units(key, value) > quota {
                 return Err(StorageError::Full);
             }
         }
-        map.insert(key.to_string(), value.to_string());
+        match at {
+            Some(i) => entries[i].1 = value.to_string(),
+            None => entries.push((key.to_string(), value.to_string())),
+        }
         Ok(())
     }
 
     fn remove(&self, key: &str) -> Result<(), StorageError> {
-        self.map.borrow_mut().remove(key);
+        self.entries.borrow_mut().retain(|(k, _)| k != key);
         Ok(())
     }
 
     fn keys(&self) -> Result<Vec<String>, StorageError> {
-        Ok(self.map.borrow().keys().cloned().collect())
+        let mut keys: Vec<String> = self
+            .entries
+            .borrow()
+            .iter()
+            .map(|(k, _)| k.clone())
+            .collect();
+        keys.sort();
+        Ok(keys)
     }
 }
 

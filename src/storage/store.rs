@@ -131,6 +131,29 @@ impl Pending {
     }
 }
 
+/// A stored text per character id. A list: a roster is dozens of characters, and it keeps a
+/// map's code out of the first download.
+#[derive(Default)]
+struct Texts(RefCell<Vec<(String, String)>>);
+
+impl Texts {
+    fn get(&self, id: &str) -> Option<String> {
+        self.0
+            .borrow()
+            .iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, t)| t.clone())
+    }
+
+    fn set(&self, id: &str, text: String) {
+        let mut all = self.0.borrow_mut();
+        match all.iter_mut().find(|(k, _)| k == id) {
+            Some(one) => one.1 = text,
+            None => all.push((id.to_string(), text)),
+        }
+    }
+}
+
 /// Satchel's documents over any [`KeyValue`] store.
 pub struct Store<S> {
     kv: S,
@@ -145,10 +168,10 @@ pub struct Store<S> {
     pub(super) newest_version: RefCell<BTreeMap<String, u64>>,
     /// Each character's stored text as this tab last read or wrote it. A stored text that
     /// differs when this tab comes to write means another tab wrote in between.
-    seen: RefCell<BTreeMap<String, String>>,
+    seen: Texts,
     /// The stored text this tab's last write of each character replaced: what that write and
     /// another tab's crossing write both started from.
-    parent: RefCell<BTreeMap<String, String>>,
+    parent: Texts,
     /// Versions whose values gave way in a merge made on reload, by record key: kept in
     /// History once the merged character is written (storage may be full until then).
     yielded: RefCell<Vec<(String, String)>>,
@@ -162,8 +185,8 @@ impl<S: KeyValue> Store<S> {
             settings_writable: Cell::new(true),
             newer_docs: RefCell::new(BTreeSet::new()),
             newest_version: RefCell::default(),
-            seen: RefCell::default(),
-            parent: RefCell::default(),
+            seen: Texts::default(),
+            parent: Texts::default(),
             yielded: RefCell::default(),
         }
     }
@@ -220,7 +243,7 @@ impl<S: KeyValue> Store<S> {
             };
             match decode_character(&raw) {
                 Ok(c) if c.id == id => {
-                    self.seen.borrow_mut().insert(id.clone(), raw.clone());
+                    self.seen.set(&id, raw.clone());
                     if let Some(why) = c.sheet.problems().into_iter().next() {
                         loaded.problems.push(Problem::OutOfRange {
                             name: c.name.clone(),
@@ -296,7 +319,7 @@ impl<S: KeyValue> Store<S> {
         let before: Vec<(String, String)> = pending
             .save
             .iter()
-            .filter_map(|id| Some((id.clone(), self.seen.borrow().get(id)?.clone())))
+            .filter_map(|id| Some((id.clone(), self.seen.get(id)?)))
             .collect();
         let mut loaded = self.load(now_ms)?;
         let mut merged = Vec::new();
@@ -314,7 +337,7 @@ impl<S: KeyValue> Store<S> {
                     .find(|(id, _)| *id == theirs.id)
                     .map(|(_, text)| text.clone())
             } else if theirs.rev <= ours.rev {
-                self.parent.borrow().get(&theirs.id).cloned()
+                self.parent.get(&theirs.id)
             } else {
                 continue;
             };
@@ -384,7 +407,7 @@ impl<S: KeyValue> Store<S> {
                 let key = character_key(&id);
                 let mut text = encode(c);
                 let stored = self.kv.get(&key)?;
-                let seen = self.seen.borrow().get(&id).cloned();
+                let seen = self.seen.get(&id);
                 // Another tab wrote since this tab last looked: keep its changes too.
                 if let (Some(stored), Some(seen)) = (&stored, &seen)
                     && stored != seen
@@ -410,9 +433,9 @@ impl<S: KeyValue> Store<S> {
                     let _ = self.keep(&key, &text, now_ms, true);
                 }
                 if let Some(from) = stored.or(seen) {
-                    self.parent.borrow_mut().insert(id.clone(), from);
+                    self.parent.set(&id, from);
                 }
-                self.seen.borrow_mut().insert(id.clone(), text);
+                self.seen.set(&id, text);
             }
             pending.save.remove(&id);
         }
@@ -566,7 +589,7 @@ impl<S: KeyValue> Store<S> {
             }
         }
         for c in characters {
-            self.seen.borrow_mut().insert(c.id.clone(), encode(c));
+            self.seen.set(&c.id, encode(c));
         }
         // A record the file replaced keeps what it held as a version, so History can put it
         // back. Best effort: the import itself is already complete.

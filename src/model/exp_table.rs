@@ -37,6 +37,8 @@ pub const EXP_TABLE_DOC: &str = "exp-table";
 pub const TABLE_LOG_KEPT: usize = 60;
 /// Most combatants in the tracker.
 pub const MAX_FIGHTERS: usize = 40;
+/// The most adversaries added in one step.
+pub const MAX_GROUP: u32 = 20;
 
 /// One side of a fight in the tracker: an adversary by Level, an ally typed in, or a roster
 /// character. A roster character is held by its id only: its name, HP and Abilities are read
@@ -287,6 +289,13 @@ pub enum TableEdit {
     NewSession,
     /// Add an adversary of a Level (Pool Level + 2, HP 2 x Level, at least 1 HP).
     AddAdversary(String, u32),
+    /// Add `count` adversaries of one Level at once ("4 beastmen, level 3"), numbered after
+    /// any of that name already in the tracker: all of them or none.
+    AddAdversaries {
+        name: String,
+        level: u32,
+        count: u32,
+    },
     /// Add an ally typed in by dice and HP (a hireling, an NPC).
     AddAlly(String, u32, u32),
     /// Add a roster character by id: its sheet supplies its name, dice and HP.
@@ -417,6 +426,52 @@ impl ExpTable {
                 let a = adversary(level).map_err(e)?;
                 let n = name(&n)?;
                 self.add(Fighter::new(n, a.pool, a.hp.max(1), false))?;
+            }
+            TableEdit::AddAdversaries {
+                name: n,
+                level,
+                count,
+            } => {
+                let a = adversary(level).map_err(e)?;
+                let n = name(&n)?;
+                EditError::check("How many", count.into(), 1, MAX_GROUP.into())?;
+                let room = MAX_FIGHTERS - self.fighters.len();
+                if count as usize > room {
+                    return Err(format!(
+                        "The tracker holds at most {MAX_FIGHTERS}: room for {room} more."
+                    )
+                    .into());
+                }
+                if count == 1 {
+                    self.add(Fighter::new(n, a.pool, a.hp.max(1), false))?;
+                    return Ok(Vec::new());
+                }
+                // "Beastman 3" and on, when Beastmen 1 and 2 are already fighting.
+                let taken = self
+                    .fighters
+                    .iter()
+                    .filter_map(|f| {
+                        f.name
+                            .strip_prefix(n.as_str())?
+                            .strip_prefix(' ')?
+                            .parse::<u32>()
+                            .ok()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                for i in 1..=count {
+                    self.add(Fighter::new(
+                        format!("{n} {}", taken + i),
+                        a.pool,
+                        a.hp.max(1),
+                        false,
+                    ))?;
+                }
+                self.log(format!(
+                    "{count} × {n} join the fight: Level {level}, {} dice and {} HP each.",
+                    a.pool,
+                    a.hp.max(1)
+                ));
             }
             TableEdit::AddAlly(n, dice, hp) => {
                 let n = name(&n)?;

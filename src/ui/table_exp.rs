@@ -12,12 +12,14 @@ use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
-use crate::model::exp_table::{ExpTable, Side, TableEdit, TableRoll};
+use crate::model::exp_table::{ExpTable, MAX_GROUP, Side, TableEdit, TableRoll};
 use crate::model::party::PartyDoc;
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
 use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
-use crate::rules::expedition::referee::{Appearing, Difficulty, Population, treasure_guide};
+use crate::rules::expedition::referee::{
+    Appearing, Difficulty, Population, adversary, treasure_guide,
+};
 use crate::rules::expedition::tables::{Disposition, EncounterScale};
 
 /// A row of buttons, one per choice.
@@ -137,6 +139,18 @@ pub fn ExpeditionReferee() -> impl IntoView {
     let danger = RwSignal::new(false);
     let foe = RwSignal::new(String::new());
     let level = RwSignal::new(1i64);
+    let how_many = RwSignal::new(1i64);
+    // The Level rule's numbers, shown before the GM adds them.
+    let foe_stats = move || match adversary(level.get() as u32) {
+        Ok(a) => format!(
+            "Level {}: {} dice, {} HP{}.",
+            a.level,
+            a.pool,
+            a.hp.max(1),
+            if how_many.get() > 1 { " each" } else { "" }
+        ),
+        Err(e) => e.to_string(),
+    };
     let ally_dice = RwSignal::new(4i64);
     let ally_hp = RwSignal::new(6i64);
     let dmg = RwSignal::new(1i64);
@@ -360,8 +374,19 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <div class="exp-row">
                     <TextInput label="Name".to_string() value=foe max_chars=60 on_commit=Callback::new(move |t| foe.set(t))/>
                     <NumberInput label="Level".to_string() value=level min=0 max=20 on_commit=Callback::new(move |v| level.set(v))/>
-                    <button type="button" on:click=move |_| edit(TableEdit::AddAdversary(foe.get_untracked(), level.get_untracked() as u32))>"Add adversary"</button>
+                    <NumberInput label="How many".to_string() value=how_many min=1 max=i64::from(MAX_GROUP) on_commit=Callback::new(move |v| how_many.set(v))/>
+                    <button type="button" on:click=move |_| edit(TableEdit::AddAdversaries {
+                        name: foe.get_untracked(),
+                        level: level.get_untracked() as u32,
+                        count: how_many.get_untracked() as u32,
+                    })>
+                        {move || match how_many.get() {
+                            1 => "Add adversary".to_string(),
+                            n => format!("Add {n} adversaries"),
+                        }}
+                    </button>
                 </div>
+                <p class="hint" aria-live="polite">{foe_stats}</p>
                 <div class="exp-row">
                     <div class="field">
                         <label for="ref-pc">"Character on this device"</label>

@@ -226,3 +226,27 @@ test("an ambush's free round, then a spell channelled as a defence and resolved"
   expect(app.errors).toEqual([]);
   await app.close();
 });
+
+test("four beastmen of Level 3 join the fight in one step, numbered, with the Level rule's numbers", async ({ page }) => {
+  const app = await openApp(page, "#/table/expedition");
+  const ref = page.getByRole("region", { name: "Expedition referee" });
+  await ref.getByLabel("Name").fill("Beastman");
+  await ref.getByLabel("Level").fill("3");
+  await ref.getByLabel("Level").blur();
+  await ref.getByLabel("How many").fill("4");
+  await ref.getByLabel("How many").blur();
+  await expect(ref.getByText("Level 3: 5 dice, 6 HP each.")).toBeVisible();
+  await ref.getByRole("button", { name: "Add 4 adversaries" }).click();
+  for (const n of [1, 2, 3, 4]) {
+    await expect(ref.getByRole("rowheader", { name: new RegExp(`^Beastman ${n}\\s+5d · 6 of 6 HP$`) })).toBeVisible();
+  }
+  await expect(ref.getByRole("list", { name: "Table log" })).toContainText("4 × Beastman join the fight: Level 3, 5 dice and 6 HP each.");
+  // Two more carry on the numbering.
+  await ref.getByLabel("How many").fill("2");
+  await ref.getByLabel("How many").blur();
+  await ref.getByRole("button", { name: "Add 2 adversaries" }).click();
+  await expect(ref.getByRole("rowheader", { name: /^Beastman 6\s/ })).toBeVisible();
+  await audit(page);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});

@@ -267,3 +267,81 @@ fn gangs_are_validated_and_follow_removals() {
     b.apply(TableEdit::Roll(77, TableRoll::Exchange)).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn several_adversaries_of_one_level_join_in_one_step_numbered_and_all_or_none() {
+    let mut t = ExpTable::default();
+    t.apply(TableEdit::AddAdversaries {
+        name: "Beastman".into(),
+        level: 3,
+        count: 4,
+    })
+    .unwrap();
+    let names: Vec<&str> = t.fighters.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Beastman 1", "Beastman 2", "Beastman 3", "Beastman 4"]
+    );
+    // The Level rule: pool 3 + 2, HP 2 x 3.
+    assert!(
+        t.fighters
+            .iter()
+            .all(|f| (f.dice, f.hp, f.max_hp) == (5, 6, 6))
+    );
+    assert_eq!(
+        t.log.last().map(String::as_str),
+        Some("4 × Beastman join the fight: Level 3, 5 dice and 6 HP each.")
+    );
+    // More of them later carry on the numbering.
+    t.apply(TableEdit::AddAdversaries {
+        name: "Beastman".into(),
+        level: 3,
+        count: 2,
+    })
+    .unwrap();
+    assert_eq!(t.fighters[5].name, "Beastman 6");
+    // One at a time keeps the name as typed; Level 0 still has 1 HP.
+    t.apply(TableEdit::AddAdversaries {
+        name: "Rat".into(),
+        level: 0,
+        count: 1,
+    })
+    .unwrap();
+    assert_eq!(
+        (
+            t.fighters[6].name.as_str(),
+            t.fighters[6].dice,
+            t.fighters[6].hp
+        ),
+        ("Rat", 2, 1)
+    );
+    // Not enough room: nobody joins, and the refusal says how many fit.
+    t.apply(TableEdit::AddAdversaries {
+        name: "Goblin".into(),
+        level: 1,
+        count: 20,
+    })
+    .unwrap();
+    assert_eq!(
+        t.fighters.last().map(|f| f.name.as_str()),
+        Some("Goblin 20")
+    );
+    let before = t.clone();
+    let err = t
+        .apply(TableEdit::AddAdversaries {
+            name: "Goblin".into(),
+            level: 1,
+            count: 20,
+        })
+        .unwrap_err();
+    assert!(err.contains("room for 13 more"), "{err}");
+    let err = t
+        .apply(TableEdit::AddAdversaries {
+            name: "Goblin".into(),
+            level: 1,
+            count: 21,
+        })
+        .unwrap_err();
+    assert!(err.contains("How many"), "{err}");
+    assert_eq!(t, before);
+}

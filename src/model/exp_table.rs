@@ -26,7 +26,8 @@ use crate::rules::expedition::referee::{
     Appearing, Population, adversary, encounter_check_due, roll_number_appearing,
 };
 use crate::rules::expedition::tables::{
-    Disposition, EncounterScale, distance_roll, encounter_check, morale_check, reaction_roll,
+    Disposition, EncounterReading, EncounterScale, distance_roll, encounter_check, morale_check,
+    reaction_roll,
 };
 
 /// Schema of the referee's table document.
@@ -199,6 +200,11 @@ pub struct ExpTable {
     /// round.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surprised: Option<Side>,
+    /// What the last exploration turn's encounter check read, when one was rolled: the
+    /// referee's panel offers what follows from it (an encounter's reaction, distance and
+    /// numbers; the lights' Depletion checks on a 6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_check: Option<EncounterReading>,
 }
 
 /// The most dice one test of an extended test rolls (the tray's own field limit).
@@ -250,6 +256,7 @@ impl Default for ExpTable {
             log: Vec::new(),
             extended: None,
             surprised: None,
+            turn_check: None,
         }
     }
 }
@@ -267,6 +274,9 @@ pub enum TableRoll {
     Distance,
     /// Number appearing for a tag and the party size.
     Appearing(Appearing),
+    /// An exploration turn in one step: the turn advances, and when an encounter check is
+    /// due at this population it is rolled (the exploration scale's d6).
+    Turn(Population),
     /// One combat exchange between the fighters, as they threaten each other.
     Exchange,
     /// The reactive side's Acuity save against an ambush: `lookout` (on the side that did not
@@ -403,6 +413,7 @@ impl ExpTable {
             }
             TableEdit::NextTurn(pop) => {
                 self.turn += 1;
+                self.turn_check = None;
                 let due = encounter_check_due(pop, self.turn);
                 self.log(format!(
                     "Turn {}: {}",
@@ -417,6 +428,7 @@ impl ExpTable {
             TableEdit::NewSession => {
                 self.session += 1;
                 self.turn = 0;
+                self.turn_check = None;
                 self.log(format!(
                     "Session {} begins: each player rolls Income; improvements and project ticks are available again.",
                     self.session
@@ -694,6 +706,26 @@ impl ExpTable {
                     t.faces[0],
                     t.reading.words()
                 )
+            }
+            TableRoll::Turn(pop) => {
+                self.turn += 1;
+                self.turn_check = None;
+                if encounter_check_due(pop, self.turn) {
+                    let t = encounter_check(rng, EncounterScale::Exploration);
+                    self.turn_check = Some(t.reading);
+                    format!(
+                        "Turn {}: encounter check rolled {}: {}.",
+                        self.turn,
+                        t.faces[0],
+                        t.reading.words()
+                    )
+                } else {
+                    format!(
+                        "Turn {}: no encounter check this turn (one every {} turns here).",
+                        self.turn,
+                        pop.interval()
+                    )
+                }
             }
             TableRoll::Reaction => {
                 let t = reaction_roll(rng);

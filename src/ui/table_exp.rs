@@ -20,7 +20,7 @@ use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
 use crate::rules::expedition::referee::{
     Appearing, Difficulty, Population, adversary, treasure_guide,
 };
-use crate::rules::expedition::tables::{Disposition, EncounterScale};
+use crate::rules::expedition::tables::{Disposition, EncounterReading, EncounterScale};
 
 /// A row of buttons, one per choice.
 fn buttons<T: Copy + Send + Sync + 'static>(
@@ -345,7 +345,10 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
                 <SessionEnd/>
-                {buttons("Exploration turns", &POPS, move |p| edit(TableEdit::NextTurn(p)))}
+            </section>
+            <section class="panel" aria-labelledby="ref-turns">
+                <h2 id="ref-turns">"Exploration turns"</h2>
+                <ExplorationTurn/>
             </section>
             <section class="panel" aria-labelledby="ref-extended">
                 <h2 id="ref-extended">"Extended test"</h2>
@@ -355,7 +358,6 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <h2 id="ref-rolls">"Table rolls"</h2>
                 <h3>"Encounter check"</h3>
                 {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
-                <LightsBurn/>
                 <div class="exp-actions">
                     <button type="button" on:click=move |_| roll(TableRoll::Reaction)>"Reaction (d10)"</button>
                     <button type="button" on:click=move |_| roll(TableRoll::Distance)>"Distance (d6)"</button>
@@ -595,6 +597,45 @@ fn roll_each(
             }
         })
         .collect()
+}
+
+/// An exploration turn in one tap: the turn advances and, when it is due, the encounter die
+/// is rolled; what it read is said beside the buttons, with what follows from it right there
+/// (an encounter's reaction, distance and numbers; on a 6, the lights' checks below).
+#[component]
+fn ExplorationTurn() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let doc = state.doc::<ExpTable>();
+    let lines = RwSignal::new(Vec::<String>::new());
+    // Each roll here says its line beside the buttons (and in the log, as every table roll).
+    let here = move |r: TableRoll, fresh: bool| {
+        let said = match doc.dispatch(TableEdit::Roll(CryptoRng.next_u64(), r)) {
+            Ok(()) => doc.with_untracked(|d| d.log.last().cloned().unwrap_or_default()),
+            Err(m) => m,
+        };
+        lines.update(|l| {
+            if fresh {
+                l.clear();
+            }
+            l.push(said);
+        });
+    };
+    let check = move || doc.with(|d| d.turn_check);
+    view! {
+        <p class="hint">{move || doc.with(|d| format!("Turn {} of this delve. The encounter die is rolled when due: every turn (populous), every 2nd (average), every 3rd (empty).", d.turn))}</p>
+        {buttons("Next turn", &POPS, move |p| here(TableRoll::Turn(p), true))}
+        <Said label="This turn" lines/>
+        {move || (check() == Some(EncounterReading::Encounter)).then(|| view! {
+            <div class="exp-actions" role="group" aria-label="After the encounter">
+                <button type="button" on:click=move |_| here(TableRoll::Reaction, false)>"Reaction (d10)"</button>
+                <button type="button" on:click=move |_| here(TableRoll::Distance, false)>"Distance (d6)"</button>
+                {APPEAR.iter().map(|&(a, l)| view! {
+                    <button type="button" on:click=move |_| here(TableRoll::Appearing(a), false)>{format!("How many: {}", l.to_lowercase())}</button>
+                }).collect_view()}
+            </div>
+        })}
+        <LightsBurn/>
+    }
 }
 
 /// The encounter die's 6: every light in use among the characters at the table is checked for

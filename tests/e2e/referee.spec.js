@@ -250,3 +250,38 @@ test("four beastmen of Level 3 join the fight in one step, numbered, with the Le
   expect(app.errors).toEqual([]);
   await app.close();
 });
+
+test("an exploration turn is one tap: the die is rolled when due, read beside the button, and an encounter's follow-ups are right there", async ({ page }) => {
+  const app = await openApp(page, "#/table/expedition");
+  const ref = page.getByRole("region", { name: "Expedition referee" });
+  const turns = ref.getByRole("region", { name: "Exploration turns" });
+  const said = turns.getByRole("status", { name: "This turn" });
+  const after = turns.getByRole("group", { name: "After the encounter" });
+  // Where it is empty the die waits for every third turn.
+  await turns.getByRole("button", { name: "Next turn (empty)" }).click();
+  await expect(said).toHaveText("Turn 1: no encounter check this turn (one every 3 turns here).");
+  await expect(after).toHaveCount(0);
+  // Where it is populous, every turn rolls; keep going until an encounter turns up.
+  let met = false;
+  for (let turn = 2; turn < 60 && !met; turn++) {
+    await turns.getByRole("button", { name: "Next turn (populous)" }).click();
+    await expect(said).toHaveText(new RegExp(`^Turn ${turn}: encounter check rolled [1-6]: `));
+    const text = await said.textContent();
+    const face = Number(text.match(/rolled ([1-6])/)[1]);
+    const reads = { 1: "an encounter", 2: "an omen of one", 6: "the lights burn down (Depletion checks)" }[face] ?? "nothing";
+    expect(text).toContain(`: ${reads}.`);
+    met = face === 1;
+    await expect(after).toHaveCount(met ? 1 : 0);
+  }
+  expect(met).toBe(true);
+  await after.getByRole("button", { name: "Reaction (d10)" }).click();
+  await expect(said.getByRole("listitem")).toHaveCount(2);
+  await expect(said.getByRole("listitem").nth(1)).toHaveText(/^Reaction: rolled \d+: /);
+  await after.getByRole("button", { name: "How many: several" }).click();
+  await expect(said.getByRole("listitem").nth(2)).toContainText("Number appearing");
+  // The lights' check sits in the same panel.
+  await expect(turns.getByRole("button", { name: "Encounter 6: check every light in use" })).toBeVisible();
+  await audit(page);
+  expect(app.errors).toEqual([]);
+  await app.close();
+});

@@ -345,3 +345,46 @@ fn several_adversaries_of_one_level_join_in_one_step_numbered_and_all_or_none() 
     assert!(err.contains("How many"), "{err}");
     assert_eq!(t, before);
 }
+
+#[test]
+fn an_exploration_turn_in_one_step_rolls_the_encounter_die_only_when_due() {
+    use satchel::rules::expedition::tables::EncounterReading;
+    let mut t = ExpTable::default();
+    for turn in 1..=2 {
+        t.apply(TableEdit::Roll(turn, TableRoll::Turn(Population::Empty)))
+            .unwrap();
+        assert_eq!(t.turn, turn as u32);
+        assert_eq!(t.turn_check, None);
+        assert_eq!(
+            t.log.last().unwrap(),
+            &format!("Turn {turn}: no encounter check this turn (one every 3 turns here).")
+        );
+    }
+    // Every third turn where it is empty, and every turn where it is populous, the d6 is
+    // rolled and read by the exploration scale: 1 an encounter, 2 an omen, 6 the lights.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..200u64 {
+        let mut t = ExpTable::default();
+        t.apply(TableEdit::Roll(seed, TableRoll::Turn(Population::Populous)))
+            .unwrap();
+        let line = t.log.last().unwrap().clone();
+        let face: u32 = line
+            .strip_prefix("Turn 1: encounter check rolled ")
+            .and_then(|r| r.split(':').next())
+            .and_then(|f| f.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        let expected = match face {
+            1 => EncounterReading::Encounter,
+            2 => EncounterReading::Omen,
+            6 => EncounterReading::DepleteLights,
+            3..=5 => EncounterReading::Nothing,
+            _ => panic!("a d6 rolled {face}"),
+        };
+        assert_eq!(t.turn_check, Some(expected), "{line}");
+        seen.insert(face);
+        // The next turn with no check due clears what the last one read.
+        t.apply(TableEdit::NextTurn(Population::Empty)).unwrap();
+        assert_eq!(t.turn_check, None);
+    }
+    assert_eq!(seen.len(), 6, "every face turns up in 200 seeds");
+}

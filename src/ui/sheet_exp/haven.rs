@@ -257,7 +257,7 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                     let (f2, f3) = (f.clone(), f.clone());
                     let ctx = said.row(ctx, format!("faction:{f}"));
                     view! {
-                        <li class="exp-add">
+                        <li class="exp-add exp-rep">
                             <crate::ui::fields::NumberInput
                                 label=f.clone()
                                 value=Signal::derive(move || i64::from(score))

@@ -105,3 +105,43 @@ pub fn SectionBar(id: String, parts: &'static [Part]) -> impl IntoView {
 pub fn part_start(part: Part) -> impl IntoView {
     view! { <h2 class="part-start wide" id=anchor_id(part.slug) tabindex="-1">{part.label}</h2> }
 }
+
+/// Scrolls the page just enough that `el`'s bottom is above the dock (the Dice button's bar):
+/// a result said under a button near the bottom of the screen comes into sight, and a page
+/// that already shows it does not move.
+pub(crate) fn reveal(el: &web_sys::Element) {
+    let Some(w) = web_sys::window() else { return };
+    let visible_bottom = document()
+        .query_selector(".dock")
+        .ok()
+        .flatten()
+        .map(|dock| dock.get_bounding_client_rect().top())
+        .or_else(|| w.inner_height().ok().and_then(|h| h.as_f64()))
+        .unwrap_or(0.0);
+    let rect = el.get_bounding_client_rect();
+    // Never so far that the top goes under the sticky bars (about 8rem).
+    let by = (rect.bottom() - visible_bottom + 8.0).min(rect.top() - 128.0);
+    if by > 0.0 {
+        w.scroll_by_with_x_and_y(0.0, by);
+    }
+}
+
+/// Each time `said` says something, brings `target` (the line, or the group it closes) into
+/// sight a frame later, once the words are laid out. Not for what was said before `target`
+/// was built: a list rebuilt by some other change must not pull the page back to an old answer.
+pub(crate) fn reveal_when_said(
+    said: RwSignal<String>,
+    target: impl Fn() -> Option<web_sys::Element> + Clone + 'static,
+) {
+    Effect::new(move |built: Option<()>| {
+        if said.with(String::is_empty) || built.is_none() {
+            return;
+        }
+        let target = target.clone();
+        request_animation_frame(move || {
+            if let Some(el) = target() {
+                reveal(&el);
+            }
+        });
+    });
+}

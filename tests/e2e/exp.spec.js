@@ -1,6 +1,6 @@
 // Expedition sheet and referee journeys: a new character goes into a dungeon and back to town.
 import { test, expect } from "@playwright/test";
-import { SHOTS, audit, openApp } from "./pages.js";
+import { SHOTS, audit, expectBeside, openApp } from "./pages.js";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 
@@ -95,7 +95,11 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
 
   // Income comes in a Haven phase, once a session.
   await sheet(page).getByRole("button", { name: "Roll Income (Wealth dice)" }).click();
-  await expect(app.banner("Income is rolled in a Haven phase")).toBeVisible();
+  // A refusal shows beside the button that caused it, not at the top of the page.
+  await expectBeside(
+    sheet(page).getByRole("button", { name: "Roll Income (Wealth dice)" }),
+    sheet(page).locator(".said", { hasText: "Income is rolled in a Haven phase" }),
+  );
   await sheet(page).getByLabel("In a Haven phase").check();
   await sheet(page).getByRole("button", { name: "Roll Income (Wealth dice)" }).click();
   await expect(latest(page)).toContainText(/Income: 1 Wealth dice rolled/);
@@ -144,7 +148,10 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await expect(latest(page)).toContainText(/Improve Might to 3: wagered 1 Cash vs Ob 6/);
   await expect(sheet(page).locator(".exp-improve").first()).toContainText("Attempted this session");
   await sheet(page).getByRole("button", { name: "Improve Might" }).click();
-  await expect(app.banner("already attempted this session")).toBeVisible();
+  await expectBeside(
+    sheet(page).getByRole("button", { name: "Improve Might" }),
+    sheet(page).locator(".exp-improve .said", { hasText: "already attempted this session" }),
+  );
   // Training took this week's one downtime action: founding waits for the next week.
   const downtime = page.getByRole("region", { name: "Downtime" });
   await expect(downtime).toContainText("Week 1: this week's downtime action went on training.");
@@ -279,7 +286,10 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   // Fell Blast: Discipline against a target's Combat Check; armour never matters.
   await sheet(page).getByLabel("Targets' Combat Check successes").fill("x");
   await sheet(page).getByRole("button", { name: "Cast Fell Blast" }).click();
-  await expect(app.banner("whole numbers")).toBeVisible();
+  await expectBeside(
+    sheet(page).getByRole("button", { name: "Cast Fell Blast" }),
+    sheet(page).locator(".said", { hasText: "whole numbers" }),
+  );
   await sheet(page).getByLabel("Targets' Combat Check successes").fill("1");
   await sheet(page).getByRole("button", { name: "Cast Fell Blast" }).click();
   await expect(latest(page)).toContainText(/Fell Blast \(one target, 4d\): Discipline rolled( \d,?){4}: \d successes\. Target 1 \(Combat Check 1\): (not beaten|beaten, rolled)/);
@@ -336,6 +346,7 @@ test("Connections with factors and the Enmity flag; a hireling's morale by conte
   const app = await openApp(page);
   await newCharacter(app, page, "Vell");
   const conn = sheet(page).locator(".exp-conn");
+  await conn.getByText("Look for someone").click();
   await conn.getByLabel("Who you look for").fill("the Pale Abbess");
   await conn.getByLabel("Role or identity").selectOption({ label: "Unique (+3)" });
   await conn.getByLabel("Degree of connection").selectOption({ label: "Very different circles (+3)" });
@@ -517,7 +528,10 @@ test("retirement at Wealth 4 creates the successor with the benefits", async ({ 
   const app = await openApp(page);
   await newCharacter(app, page, "Old Mag");
   await sheet(page).getByRole("button", { name: "Retire and create the successor" }).click();
-  await expect(app.banner("Wealth 4 or more")).toBeVisible();
+  await expectBeside(
+    sheet(page).getByRole("button", { name: "Retire and create the successor" }),
+    sheet(page).getByRole("status").filter({ hasText: "Wealth 4 or more" }),
+  );
   await sheet(page).getByLabel("Wealth", { exact: true }).fill("7");
   await sheet(page).getByLabel("Wealth", { exact: true }).blur();
   await sheet(page).getByLabel("Wise", { exact: true }).fill("Crypt-wise");
@@ -530,7 +544,10 @@ test("retirement at Wealth 4 creates the successor with the benefits", async ({ 
   await sheet(page).getByLabel("Wise passed on").selectOption("Crypt-wise");
   // Only at the start of a session.
   await sheet(page).getByRole("button", { name: "Retire and create the successor" }).click();
-  await expect(app.banner("at the start of a session")).toBeVisible();
+  await expectBeside(
+    sheet(page).getByRole("button", { name: "Retire and create the successor" }),
+    sheet(page).getByRole("status").filter({ hasText: "at the start of a session" }),
+  );
   await sheet(page).getByRole("button", { name: "Start a new session" }).click();
   await expect(sheet(page).getByText("A session has just begun: retiring is possible now.")).toBeVisible();
   await sheet(page).getByLabel("Ability raised").selectOption("Acuity");

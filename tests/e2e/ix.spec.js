@@ -2,7 +2,7 @@
 // a fear check, the print copy, and axe on both screens.
 import { test, expect } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { SHOTS, audit, openApp } from "./pages.js";
+import { SHOTS, audit, expectBeside, openApp } from "./pages.js";
 
 
 
@@ -88,6 +88,9 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await list.getByRole("button", { name: /^Treat / }).first().click();
   await expect(crit.getByText("Vex Arrandi cannot act, so cannot make a Medicine check.")).toBeVisible();
   await expect(app.tray()).toBeHidden();
+  // Who heals is folded under the healer's name.
+  await expect(medicine.getByText(/^Healer: Vex Arrandi \(Intellect \d, Medicine \d\), who cannot act now, so cannot treat anyone$/)).toBeVisible();
+  await medicine.getByText(/^Healer: /).click();
   await medicine.getByLabel("Healer", { exact: true }).selectOption({ label: "Someone the GM names" });
   await medicine.getByRole("textbox", { name: "Healer's name" }).fill("Doc Mara");
   await medicine.getByRole("textbox", { name: "Healer's name" }).blur();
@@ -95,12 +98,12 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await medicine.getByRole("textbox", { name: "Healer's Intellect" }).blur();
   await medicine.getByRole("textbox", { name: "Healer's Medicine rank" }).fill("2");
   await medicine.getByRole("textbox", { name: "Healer's Medicine rank" }).blur();
-  await expect(medicine).toContainText("Doc Mara: Intellect 3, Medicine 2.");
-  await medicine.getByRole("button", { name: "Treat Wounds (Average)" }).click();
+  await expect(medicine).toContainText("Healer: Doc Mara (Intellect 3, Medicine 2)");
+  await medicine.getByRole("button", { name: "Treat Wounds" }).click();
   await expect(medicine.locator(".said")).toHaveText("Treating Wounds needs a conscious patient; heal them above 0 first.");
   let stable = false;
   for (let i = 0; i < 12 && !stable; i++) {
-    await medicine.getByRole("button", { name: "Stabilise (Average)" }).click();
+    await medicine.getByRole("button", { name: "Stabilise" }).click();
     await expect(app.tray()).toBeVisible();
     await expect(app.tray().getByRole("textbox", { name: "What for (optional)" })).toHaveValue(
       "Doc Mara's Medicine (Average) to stabilise on Vex Arrandi",
@@ -113,7 +116,13 @@ test("a new Ix character plays a short fight", async ({ page }) => {
     await expect(health.locator(".ix-state")).toContainText(
       stable ? "Incapacitated, stabilised" : "Incapacitated and bleeding out",
     );
-    if (!stable) await page.getByRole("button", { name: "Dismiss" }).first().click().catch(() => {});
+    // A failed roll says so beside the button that made it.
+    if (!stable) {
+      await expectBeside(
+        medicine.getByRole("button", { name: "Stabilise" }),
+        medicine.getByRole("status").filter({ hasText: "The Medicine check failed; they are still bleeding out." }),
+      );
+    }
   }
   expect(stable).toBe(true);
   await health.getByRole("button", { name: "End of round: bleed out" }).click();
@@ -133,7 +142,10 @@ test("a new Ix character plays a short fight", async ({ page }) => {
       treated = true;
     } else {
       await expect(list.getByRole("listitem")).toHaveCount(2);
-      await page.getByRole("button", { name: "Dismiss" }).first().click().catch(() => {});
+      await expectBeside(
+        list.getByRole("button", { name: /^Treat / }).first(),
+        list.getByRole("status").filter({ hasText: "The Medicine check failed; the injury stays." }),
+      );
     }
   }
   expect(treated).toBe(true);
@@ -145,7 +157,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await amount.fill("3");
   await amount.blur();
   await health.getByRole("button", { name: "Heal Wounds" }).click();
-  const said = health.locator(".said");
+  const said = health.getByRole("group", { name: "Take or recover" }).locator(".said");
   await expect(said).toHaveText("Healed 3 Wounds: 2 of 10 Wounds left. Back on their feet.");
   await expect(health.getByRole("checkbox", { name: "From an attack" })).toBeChecked();
   await amount.fill("4");
@@ -162,7 +174,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(said).toHaveText("Healed 4 Wounds: 2 of 10 Wounds left. Back on their feet.");
 
   // Treating Wounds: once per encounter per patient, whatever the result.
-  await medicine.getByRole("button", { name: "Treat Wounds (Average)" }).click();
+  await medicine.getByRole("button", { name: "Treat Wounds" }).click();
   await expect(app.tray().getByRole("textbox", { name: "What for (optional)" })).toHaveValue(
     "Doc Mara's Medicine (Average) to treat Wounds on Vex Arrandi",
   );
@@ -172,7 +184,7 @@ test("a new Ix character plays a short fight", async ({ page }) => {
   await expect(medicine).toContainText("Treated for Wounds this encounter");
   if (treatedOut.startsWith("Success")) await expect(wounds).not.toHaveValue("2");
   else await expect(wounds).toHaveValue("2");
-  await medicine.getByRole("button", { name: "Treat Wounds (Average)" }).click();
+  await medicine.getByRole("button", { name: "Treat Wounds" }).click();
   await expect(medicine.locator(".said")).toHaveText(
     /^(Already treated this encounter: Medicine treats a patient once per encounter\.|Not wounded: Wounds are at their maximum \(10\)\.)$/,
   );
@@ -407,7 +419,7 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await audit(page, "Ix table");
   await page.goto(app.server.url + "#/");
   await openSheet(app, frightened[0]);
-  const cond = panel(page, "Conditions and talents");
+  const cond = panel(page, "Conditions");
   await expect(cond.getByRole("list", { name: "Conditions" })).toContainText("Frightened");
   await expect(cond.getByRole("textbox", { name: "Frightened of" })).toHaveValue("the wyrm");
   // Frightened reaches the pool: a named line in the tray, its Bane die in the pool and the
@@ -512,13 +524,14 @@ test("a guard weighs on attacks against its character until their next turn", as
   const app = await openApp(page);
   await app.create("Ix", "Vex");
   await openSheet(app, "Vex");
-  const conditions = panel(page, "Conditions and talents");
+  const conditions = panel(page, "Conditions");
   const guard = conditions.getByRole("group", { name: "Guard (they do not stack)" });
   await guard.getByRole("button", { name: "Defensive Guard" }).click();
   await expect(guard.getByRole("button", { name: "Defensive Guard" })).toHaveAttribute("aria-pressed", "true");
   // Committed to defence: no attack from the sheet this turn.
-  await panel(page, "Skills").getByRole("button", { name: /^Melee.*roll$/ }).click();
-  await expect(app.banner("Defensive Guard is up: no attacking or casting until your next turn.")).toBeVisible();
+  const melee = panel(page, "Skills").getByRole("button", { name: /^Melee.*roll$/ });
+  await melee.click();
+  await expectBeside(melee, panel(page, "Skills").getByRole("status").filter({ hasText: "Defensive Guard is up: no attacking or casting until your next turn." }));
   await expect(app.tray()).toBeHidden();
 
   // The GM rolls an attack on Vex: the guard is a named line on the pool, ruled out by a tick.

@@ -17,6 +17,22 @@ export async function audit(page, label) {
 }
 
 /**
+ * Expects `said` (a line of words) to be in sight beside `control`, the button that caused it:
+ * its top within `within` px of the control's bottom edge (or level with the control), and no
+ * notice about it at the top of the page.
+ */
+export async function expectBeside(control, said, within = 240) {
+  await expect(said).toBeVisible();
+  const c = await control.boundingBox();
+  const s = await said.boundingBox();
+  const gap = s.y - (c.y + c.height);
+  expect(gap, `the line is ${Math.round(gap)} px below its control`).toBeLessThan(within);
+  expect(s.y + s.height, "the line ends above its control").toBeGreaterThan(c.y);
+  const text = (await said.textContent()).trim().slice(0, 30);
+  await expect(control.page().getByRole("alert").filter({ hasText: text })).toHaveCount(0);
+}
+
+/**
  * Lets a test fill storage: while `window.__fullStorage` is true, writes to keys starting with
  * `prefix` throw QuotaExceededError, as a full localStorage does. `target` is a page or a
  * context (for every tab).

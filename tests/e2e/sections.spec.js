@@ -4,6 +4,8 @@
 import { test, expect } from "@playwright/test";
 import { openApp, audit } from "./pages.js";
 
+const WELL_FILLED = new URL("../fixtures/well-filled.json", import.meta.url).pathname;
+
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 800 },
@@ -140,21 +142,54 @@ for (const size of SIZES) {
   });
 }
 
+/** Each `.part-start` section's height in px, from its start to the next one's (or the sheet's end). */
+async function sectionHeights(page) {
+  return page.evaluate(() => {
+    const starts = [...document.querySelectorAll(".part-start")];
+    const end = document.querySelector("main").getBoundingClientRect().bottom;
+    return starts.map((s, i) => {
+      const top = s.getBoundingClientRect().top;
+      const next = i + 1 < starts.length ? starts[i + 1].getBoundingClientRect().top : end;
+      return [s.textContent, Math.round(next - top)];
+    });
+  });
+}
+
+/**
+ * Imports the well-filled characters (tests/fixtures/well-filled.json, built by the reducers in
+ * tests/it/fixtures.rs): Vex Arrandi (Ix) and Ash (Expedition).
+ */
+async function importWellFilled(page, app) {
+  await app.go("Settings");
+  await page.getByLabel("Import a file…").setInputFiles(WELL_FILLED);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("Imported 2 characters.")).toBeVisible();
+  await app.go("Roster");
+}
+
+test("a well-filled character's sections are each at most three phone screens tall", async ({ page }) => {
+  const app = await openApp(page);
+  await importWellFilled(page, app);
+  for (const [game, name] of [["Ix", "Vex Arrandi"], ["Expedition", "Ash"]]) {
+    await app.card(name).getByRole("link", { name }).click();
+    await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
+    // Wounded: the Medicine checks show by themselves.
+    if (game === "Ix") await expect(page.getByRole("region", { name: "Medicine" }).getByRole("button", { name: "Treat Wounds" })).toBeVisible();
+    const heights = await sectionHeights(page);
+    console.log(`${game} well-filled sections (px at 390x844, limit 3 x 844 = 2532): ${heights.map(([n, h]) => `${n} ${h}`).join(", ")}`);
+    expect(heights.filter(([, h]) => h > 3 * 844)).toEqual([]);
+    await app.go("Roster");
+  }
+  await app.close();
+});
+
 test("prints each sheet section's height at 390x844 (a figure for review, not a timing)", async ({ page }) => {
   const app = await openApp(page);
   for (const [game, name] of [["Ix", "Vex"], ["Expedition", "Ash"]]) {
     await app.create(game, name);
     await app.card(name).getByRole("link", { name }).click();
     await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
-    const heights = await page.evaluate(() => {
-      const starts = [...document.querySelectorAll(".part-start")];
-      const end = document.querySelector("main").getBoundingClientRect().bottom;
-      return starts.map((s, i) => {
-        const top = s.getBoundingClientRect().top;
-        const next = i + 1 < starts.length ? starts[i + 1].getBoundingClientRect().top : end;
-        return [s.textContent, Math.round(next - top)];
-      });
-    });
+    const heights = await sectionHeights(page);
     console.log(`${game} sheet sections (px at 390x844, screen 844): ${heights.map(([n, h]) => `${n} ${h}`).join(", ")}`);
     expect(heights.map(([n]) => n)).toEqual(game === "Ix" ? ["Play", "Skills", "Character", "Magic", "Gear", "Notes"] : ["Play", "Town", "People", "Holdings", "Spells", "Gear", "Notes"]);
     expect(heights.every(([, h]) => h > 0)).toBe(true);

@@ -13,6 +13,7 @@ mod expedition_invariants;
 mod expedition_odds;
 mod expedition_procedures;
 mod expedition_robustness;
+mod fixtures;
 mod gear;
 mod history;
 mod import;

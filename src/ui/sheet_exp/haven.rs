@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{Ctx, check, local};
+use super::{Ctx, ListSaid, check, local};
 use crate::model::exp_sheet::{ExpEdit, ExpSheet, ListKind, Procedure, ob_words};
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::character::{Companion, CompanionKind};
@@ -59,6 +59,9 @@ fn adder(
 /// Improvement in the Haven phase: each statistic's next rank, its Ob and the odds.
 pub(super) fn haven(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
+    // The list is rebuilt by every attempt; the answer is kept here and shown on its row.
+    let said = ListSaid::new();
+    let ctx = said.panel(ctx);
     let wager = RwSignal::new(1i64);
     let rows = move || {
         s.with(|sh| {
@@ -84,6 +87,7 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
                     // Outside a Haven every row would say the same; the section says it once.
                     let why = refusal.filter(|_| c.in_haven).map(|e| e.to_string());
                     let st2 = st.clone();
+                    let row = said.row(ctx, name.clone());
                     view! {
                         <li class="exp-improve">
                             <span>
@@ -95,10 +99,11 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
                             {why.map(|w| view! { <span class="muted">{w}</span> })}
                             <button
                                 type="button"
-                                on:click=move |_| ctx.roll(Procedure::Improve(st2.clone(), wager.get_untracked().max(0) as u32))
+                                on:click=move |_| row.roll(Procedure::Improve(st2.clone(), wager.get_untracked().max(0) as u32))
                             >
                                 {format!("Improve {name}")}
                             </button>
+                            {said.line(Some(name.clone()))}
                         </li>
                     }
                 })
@@ -110,6 +115,8 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
             <h2 id="exp-haven">"Haven phase"</h2>
             {check("In a Haven phase", Signal::derive(move || s.with(|s| s.core.in_haven)), move |b| ctx.edit.run(ExpEdit::Haven(b)))}
             <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::NewSession)>"Start a new session"</button>
+            {said.line(None)}
+            {said.announce()}
             <p class="hint">"Improve each statistic at most once a session, in a Haven, by wagering Cash dice against the next rank's Ob. The wager is spent either way. Each line gives the chance of success for each number of Cash dice wagered, up to what you hold."</p>
             <Show when=move || !s.with(|s| s.core.in_haven)>
                 <p class="muted">"Not in a Haven phase: attempts are refused until it starts."</p>
@@ -117,8 +124,12 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
             <Show when=move || s.with(|s| s.core.in_haven && s.core.downtime.taken.is_some())>
                 <p class="muted">"This week's downtime action is spent: an attempt waits for the next week (Downtime, below)."</p>
             </Show>
-            <div class="no-print">{local("Cash to wager", wager, 1, 200)}</div>
-            <ul class="list-plain">{rows}</ul>
+            // A dozen rows that matter only in a Haven: folded outside one, open in one.
+            <details class="exp-improvements" open=move || s.with(|s| s.core.in_haven)>
+                <summary>"Improve a statistic"</summary>
+                <div class="no-print">{local("Cash to wager", wager, 1, 200)}</div>
+                <ul class="list-plain">{rows}</ul>
+            </details>
         </section>
     }
 }
@@ -172,6 +183,8 @@ fn choice(
 /// Connections, Reputation and Wises.
 pub(super) fn social(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
+    let said = ListSaid::new();
+    let ctx = said.panel(ctx);
     let wise = RwSignal::new(String::new());
     let faction = RwSignal::new(String::new());
     let ask = RwSignal::new(String::new());
@@ -242,8 +255,9 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                     let f = r.faction.clone();
                     let score = r.score;
                     let (f2, f3) = (f.clone(), f.clone());
+                    let ctx = said.row(ctx, format!("faction:{f}"));
                     view! {
-                        <li class="exp-add">
+                        <li class="exp-add exp-rep">
                             <crate::ui::fields::NumberInput
                                 label=f.clone()
                                 value=Signal::derive(move || i64::from(score))
@@ -254,7 +268,8 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                             <button type="button" on:click=move |_| ctx.roll(Procedure::Recognition(f3.clone()))>
                                 {format!("Recognised by {f}?")}
                             </button>
-                            {remove(ctx, ListKind::Reputation, i, f)}
+                            {remove(ctx, ListKind::Reputation, i, f.clone())}
+                            {said.line(Some(format!("faction:{f}")))}
                         </li>
                     }
                 })
@@ -277,6 +292,9 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
             {ctx.num("Connections", 0, 6, |s| s.core.connections.into(), |v| ExpEdit::Connections(v as u8))}
             <fieldset class="exp-conn">
                 <legend>"Connections check"</legend>
+                // A town errand, not a delve's: folded until wanted; the Enmity flags stay in view.
+                <details>
+                <summary>"Look for someone"</summary>
                 <TextInput label="Who you look for".to_string() value=ask max_chars=80 on_commit=Callback::new(move |t| ask.set(t))/>
                 <div class="exp-row">
                     {choice("exp-conn-role", "Role or identity", ROLES.map(|r| r.1), role)}
@@ -313,6 +331,9 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                 >
                     "Roll the Connections check"
                 </button>
+                </details>
+                {said.line(None)}
+                {said.announce()}
                 <ul class="list-plain exp-enmity">{enmities}</ul>
             </fieldset>
             <h3>"Reputation"</h3>
@@ -371,6 +392,9 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
     let held = RwSignal::new(String::new());
     let found_wager = RwSignal::new(10i64);
     let said = RwSignal::new(String::new());
+    let project = RwSignal::new(String::new());
+    let ticked_said = RwSignal::new(String::new());
+    let (ctx, project_ctx) = (ctx.beside(said), ctx.beside(ticked_said));
     // Founding is the improvement from rating 0 to 1 (Ob 10), in a Haven, by wager: the
     // rules' improvement procedure, so it is refused and paid for exactly as any other.
     let found = move |_| {
@@ -383,25 +407,21 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
                 "There is already a stronghold called {n}: improve it in the Haven phase list."
             ));
         }
-        let before = s.with_untracked(|s| s.core.strongholds.len());
+        let count = move || s.with_untracked(|s| (s.core.strongholds.len(), s.history.len()));
+        let before = count();
+        // A refusal is said by the edit itself; a roll is said here in fewer words.
         ctx.roll(Procedure::Improve(
             Stat::Stronghold(n.clone()),
             found_wager.get_untracked().max(0) as u32,
         ));
-        let now = s.with_untracked(|s| (s.core.strongholds.len(), s.last().map(str::to_string)));
-        said.set(match now {
-            (after, _) if after > before => {
-                name.set(String::new());
-                format!("{n} is founded, at rating 1.")
-            }
-            (_, Some(line)) if line.starts_with("Improve Stronghold") => {
-                format!("The wager failed: {n} is not founded this time.")
-            }
-            _ => String::new(),
-        });
+        let after = count();
+        if after.0 > before.0 {
+            name.set(String::new());
+            said.set(format!("{n} is founded, at rating 1."));
+        } else if after != before {
+            said.set(format!("The wager failed: {n} is not founded this time."));
+        }
     };
-    let project = RwSignal::new(String::new());
-    let ticked_said = RwSignal::new(String::new());
     let size = RwSignal::new(4i64);
     let holds = move || {
         s.with(|s| {
@@ -487,7 +507,7 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
             <ul class="list-plain">{clocks}</ul>
             <p class="said" role="status" aria-label="Project clocks">{move || ticked_said.get()}</p>
             <div class="no-print">{local("Clock size", size, 2, 8)}</div>
-            {adder("New project", project, move |n| ctx.edit.run(ExpEdit::AddProject(n, size.get_untracked() as u8)))}
+            {adder("New project", project, move |n| project_ctx.edit.run(ExpEdit::AddProject(n, size.get_untracked() as u8)))}
         </section>
     }
 }
@@ -516,6 +536,8 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
     let opp = RwSignal::new(0i64);
     let disposition = RwSignal::new(1usize);
     let danger = RwSignal::new(false);
+    let said = ListSaid::new();
+    let ctx = said.panel(ctx);
     let list = move || {
         s.with(|s| {
             s.core
@@ -525,6 +547,8 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                 .map(|(i, c)| {
                     let k = KINDS.iter().find(|k| k.0 == c.kind).map_or("", |k| k.1);
                     let cur = c.hp;
+                    let key = format!("{i}:{}", c.name);
+                    let ctx = said.row(ctx, key.clone());
                     view! {
                         <li>
                             <strong>{c.name.clone()}</strong>
@@ -558,6 +582,7 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                                 max=i64::from(c.max_hp)
                                 on_commit=Callback::new(move |v| ctx.edit.run(ExpEdit::CompanionHp(i, v as u8)))
                             />
+                            {said.line(Some(key))}
                         </li>
                     }
                 })
@@ -584,7 +609,11 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
         <section class="panel" aria-labelledby="exp-comp">
             <h2 id="exp-comp">"Followers and hirelings"</h2>
             <ul class="list-plain">{list}</ul>
-            <div class="exp-row no-print">
+            // Hiring is rarer than leading: folded once someone follows, and it stays as the
+            // player leaves it while they add several.
+            <details class="no-print" open=s.with_untracked(|s| s.core.companions.is_empty())>
+            <summary>"Add a follower, hireling or animal"</summary>
+            <div class="exp-row">
                 <TextInput label="Name".to_string() value=name max_chars=80 on_commit=Callback::new(move |t| name.set(t))/>
                 <TextInput label="Role".to_string() value=role max_chars=80 on_commit=Callback::new(move |t| role.set(t))/>
                 <div class="field">
@@ -595,6 +624,9 @@ pub(super) fn companions(ctx: Ctx) -> impl IntoView {
                 {local("Max HP", hp, 1, 20)}
             </div>
             <button type="button" on:click=add>"Add companion"</button>
+            </details>
+            {said.line(None)}
+            {said.announce()}
             <p class="hint">"A hireling's morale is your Presence against the Referee's dice; a tie holds. A trained animal obeys until it fails a d6 Morale Check; followers and animal companions are loyal."</p>
             <div class="exp-row no-print">
                 {local("Morale opposition dice (0: the hireling's pool)", opp, 0, 20)}
@@ -621,13 +653,14 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
     let heir = RwSignal::new(String::new());
     let ability = RwSignal::new(0usize);
     let wise = RwSignal::new(String::new());
+    let said = RwSignal::new(String::new());
     let go = move |_| {
         let from = ctx.id.get_value();
         if let Err(m) = state.dispatch(CharacterAction::EditExpedition {
             id: from,
             edit: ExpEdit::Retire,
         }) {
-            return state.notify(vec![m]);
+            return said.set(m);
         }
         let (c, a) = s.with_untracked(|s| (s.core.clone(), Ability::ALL[ability.get_untracked()]));
         let id = browser::new_id();
@@ -651,7 +684,7 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
         ];
         for step in steps {
             if let Err(m) = state.dispatch(step) {
-                return state.notify(vec![m]);
+                return said.set(m);
             }
         }
         if let Some(w) = web_sys::window() {
@@ -711,6 +744,7 @@ pub(super) fn retirement(ctx: Ctx) -> impl IntoView {
                             </div>
                         </div>
                         <button type="button" on:click=go>"Retire and create the successor"</button>
+                        {super::said_line(said)}
                     }
                         .into_any()
                 }

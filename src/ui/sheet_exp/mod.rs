@@ -61,6 +61,42 @@ impl Editor {
             edit: ExpEdit::At(super::browser::now_ms(), Box::new(e)),
         })
     }
+
+    /// Applies an edit and answers on `said`: the line a rolled procedure wrote, or the
+    /// refusal; an edit that writes nothing clears the line. A hook can outlive the sheet and
+    /// its line with it: then the app's notice says the answer.
+    pub fn edit_beside(&self, said: RwSignal<String>, e: ExpEdit) {
+        let rolled = matches!(e, ExpEdit::Roll(..));
+        let before = self.newest();
+        let answer = match self.try_edit(e) {
+            Ok(()) => match self.newest() {
+                (len, Some(line))
+                    if rolled || len != before.0 || Some(&line) != before.1.as_ref() =>
+                {
+                    line
+                }
+                _ => String::new(),
+            },
+            Err(e) => e,
+        };
+        if let Some(unsaid) = said.try_set(answer)
+            && !unsaid.is_empty()
+        {
+            self.state.notify(vec![unsaid]);
+        }
+    }
+
+    /// The history's length and newest line as the roster holds them now, to tell whether an
+    /// edit wrote a line (safe after the sheet has gone).
+    fn newest(&self) -> (usize, Option<String>) {
+        self.state.roster.with_untracked(|r| {
+            r.get(&self.id)
+                .and_then(|c| c.expedition())
+                .map_or((0, None), |s| {
+                    (s.history.len(), s.last().map(str::to_string))
+                })
+        })
+    }
 }
 
 impl Ctx {
@@ -72,7 +108,17 @@ impl Ctx {
         }
     }
 
-    /// Rolls a procedure in the reducer from a fresh seed; the result is announced.
+    /// The same sheet, with every edit through `edit` answered on `said`: the line a rolled
+    /// procedure wrote, or the refusal, beside the controls in hand rather than in the app's
+    /// notice at the top of a long page. An edit that writes nothing clears the line.
+    pub fn beside(self, said: RwSignal<String>) -> Self {
+        let editor = self.editor();
+        let edit = Callback::new(move |e: ExpEdit| editor.edit_beside(said, e));
+        Ctx { edit, ..self }
+    }
+
+    /// Rolls a procedure in the reducer from a fresh seed; the result is announced (beside
+    /// the control when this `Ctx` is [`Ctx::beside`] one).
     pub fn roll(self, p: Procedure) {
         self.edit.run(ExpEdit::Roll(CryptoRng.next_u64(), p));
     }
@@ -144,6 +190,89 @@ pub(crate) fn wager_odds(ob: u32, cash: u32) -> Option<String> {
             .map(|(i, p)| format!("{}: {}", i + 1, super::format::pct(*p))),
     );
     Some(parts.join(", "))
+}
+
+/// The line where a panel's controls say what they did or why they refused, announced to
+/// screen readers and scrolled into sight; empty, it takes no room.
+pub(crate) fn said_line(said: RwSignal<String>) -> impl IntoView {
+    let line = NodeRef::<leptos::html::P>::new();
+    super::sections::reveal_when_said(said, move || {
+        line.try_get_untracked().flatten().map(Into::into)
+    });
+    view! { <p node_ref=line role="status" class="said">{move || said.get()}</p> }
+}
+
+/// A panel's answer line when its controls sit in a list the sheet rebuilds on every change:
+/// the answer is kept by the panel and shown on the row whose control caused it (or on the
+/// panel's own line), and one live region announces it, so it survives the rebuild.
+#[derive(Clone, Copy)]
+pub(crate) struct ListSaid {
+    said: RwSignal<String>,
+    /// The row that spoke last (`None`: a control outside the list).
+    row: RwSignal<Option<String>>,
+}
+
+impl ListSaid {
+    pub fn new() -> Self {
+        ListSaid {
+            said: RwSignal::new(String::new()),
+            row: RwSignal::new(None),
+        }
+    }
+
+    /// The sheet for the panel's controls outside the list, answered on [`ListSaid::line`]
+    /// with no key.
+    pub fn panel(self, ctx: Ctx) -> Ctx {
+        self.marked(ctx.beside(self.said), None)
+    }
+
+    /// The sheet for the row `key`'s controls; `panel` is [`ListSaid::panel`]'s.
+    pub fn row(self, panel: Ctx, key: String) -> Ctx {
+        self.marked(panel, Some(key))
+    }
+
+    /// `ctx` whose edits mark `key` as the row that spoke. Marked after the edit: `ctx` may be
+    /// the panel's, which marks no row first.
+    fn marked(self, ctx: Ctx, key: Option<String>) -> Ctx {
+        let row = self.row;
+        let inner = ctx.edit;
+        Ctx {
+            edit: Callback::new(move |e| {
+                inner.run(e);
+                row.set(key.clone());
+            }),
+            ..ctx
+        }
+    }
+
+    /// The visible answer, on the row `key` (or the panel's line for `None`), scrolled into
+    /// sight when it changes.
+    pub fn line(self, key: Option<String>) -> impl IntoView {
+        let (said, row) = (self.said, self.row);
+        let line = NodeRef::<leptos::html::P>::new();
+        let mine = key.clone();
+        super::sections::reveal_when_said(said, move || {
+            // Only the row that spoke: every row's line hears the same answer.
+            row.with_untracked(|r| *r == mine)
+                .then(|| line.try_get_untracked().flatten().map(Into::into))
+                .flatten()
+        });
+        view! {
+            <p node_ref=line class="said">{move || row.with(|r| *r == key).then(|| said.get())}</p>
+        }
+    }
+
+    /// Says `msg` on the row `key`: a refusal made at the edge (a field that cannot be read).
+    pub fn say(self, key: &str, msg: &str) {
+        self.row.set(Some(key.to_string()));
+        self.said.set(msg.to_string());
+    }
+
+    /// The live region that announces every answer once, wherever it shows.
+    pub fn announce(self) -> impl IntoView {
+        let said = self.said;
+        view! { <p class="sr-only" role="status">{move || said.get()}</p> }
+    }
 }
 
 /// A number field bound to a local signal (amounts typed before a button uses them).
@@ -424,13 +553,16 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
 #[component]
 fn Health(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
-    let edit = ctx.edit;
     let dmg = RwSignal::new(1i64);
     let h = move || s.with(|s| s.core.health.clone());
     // What is worn and what still blocks comes from the gear, the one record of it.
     let p = move || s.with(|s| s.protection());
-    // What a take or heal did, beside its buttons; a refusal too.
+    // What a take or heal did, beside its buttons; a refusal too. The HP fields above them
+    // answer on a line of their own.
     let said = RwSignal::new(String::new());
+    let hp_said = RwSignal::new(String::new());
+    let (ctx, down_ctx) = (ctx.beside(hp_said), ctx.beside(said));
+    let edit = ctx.edit;
     let hp_now = move || {
         s.with_untracked(|s| {
             let h = &s.core.health;
@@ -541,6 +673,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 </div>
                 <button type="button" on:click=move |_| edit.run(ExpEdit::ExpireBonus)>"End Bonus HP"</button>
             </div>
+            {said_line(hp_said)}
             // Controls for play, left off the paper copy.
             <div class="no-print">
             <h3>"Take damage or heal"</h3>
@@ -558,7 +691,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 </button>
                 {infused}
             </div>
-            <p role="status" class="said">{move || said.get()}</p>
+            {said_line(said)}
             </div>
             <Show when=move || { let h = h(); h.pending_down_and_out > 0 && !h.dead }>
                 <div class="exp-alert" role="alert">
@@ -566,8 +699,8 @@ fn Health(ctx: Ctx) -> impl IntoView {
                         <strong>"Down and Out. "</strong>
                         {move || format!("{} check(s) owed. Tended: roll 2d6 (doubles kill{}). Untended by the end of the scene: death.", h().pending_down_and_out, if p().armour { "; armour turns double 5s and 6s into a lingering wound, 9+ wounds" } else { "; 7+ is a lingering wound" })}
                     </p>
-                    <button type="button" on:click=move |_| ctx.roll(Procedure::DownAndOut { aided: true })>"Tended: roll 2d6"</button>
-                    <button type="button" on:click=move |_| ctx.roll(Procedure::DownAndOut { aided: false })>"Untended at scene end"</button>
+                    <button type="button" on:click=move |_| down_ctx.roll(Procedure::DownAndOut { aided: true })>"Tended: roll 2d6"</button>
+                    <button type="button" on:click=move |_| down_ctx.roll(Procedure::DownAndOut { aided: false })>"Untended at scene end"</button>
                 </div>
             </Show>
             <Protection ctx/>
@@ -582,6 +715,8 @@ fn Health(ctx: Ctx) -> impl IntoView {
 #[component]
 fn Protection(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
+    let said = RwSignal::new(String::new());
+    let ctx = ctx.beside(said);
     let rows = move || {
         s.with(|s| {
             let me = s.gear.carriers.first();
@@ -618,6 +753,7 @@ fn Protection(ctx: Ctx) -> impl IntoView {
     view! {
         <h3>"Armour and shields"</h3>
         <ul class="list-plain" aria-label="Armour and shields">{rows}</ul>
+        {said_line(said)}
         <p>
             {move || {
                 let p = s.with(|s| s.protection());

@@ -42,6 +42,9 @@ pub(super) fn lifestyle_words(wealth: u8) -> String {
 /// The Wealth and Cash panel.
 pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let s = ctx.s;
+    // Income, and buying or selling, each answer under their buttons.
+    let (income_said, trade_said) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let (income_ctx, trade_ctx) = (ctx.beside(income_said), ctx.beside(trade_said));
     let cost = RwSignal::new(5i64);
     // Scarcity is the Referee's call for this purchase (usually +1), not the normal price.
     let scarcity = RwSignal::new(0i64);
@@ -88,11 +91,14 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             wealth: Some(w),
             cash: Some(c),
             on_cash: Some(Arc::new(move |w: Wager| {
-                editor.edit(ExpEdit::Bought {
-                    entry: w.entry,
-                    acquired: w.acquired,
-                    item: item.clone(),
-                })
+                editor.edit_beside(
+                    trade_said,
+                    ExpEdit::Bought {
+                        entry: w.entry,
+                        acquired: w.acquired,
+                        item: item.clone(),
+                    },
+                )
             })),
             ..Default::default()
         });
@@ -140,13 +146,14 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             <button
                 type="button"
                 disabled=move || s.with(|s| s.core.purse.income_rolled_this_session)
-                on:click=move |_| ctx.roll(Procedure::Income)
+                on:click=move |_| income_ctx.roll(Procedure::Income)
             >
                 {move || if s.with(|s| s.core.purse.income_rolled_this_session) { "Income rolled this session" } else { "Roll Income (Wealth dice)" }}
             </button>
             <Show when=move || !s.with(|s| s.core.in_haven)>
                 <span class="muted">" Income is rolled in a Haven phase (Haven phase, below)."</span>
             </Show>
+            {super::said_line(income_said)}
             <div class="no-print">
             <h3>"Buy or sell"</h3>
             <div class="field">
@@ -177,10 +184,11 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             {local("Wager (Cash dice)", wager, 1, 200)}
             <div class="exp-actions">
                 <button type="button" on:click=buy>"Buy in the tray"</button>
-                <button type="button" on:click=move |_| ctx.roll(Procedure::Sell(cost.get_untracked().max(0) as u32))>
+                <button type="button" on:click=move |_| trade_ctx.roll(Procedure::Sell(cost.get_untracked().max(0) as u32))>
                     "Sell goods of this Cost"
                 </button>
             </div>
+            {super::said_line(trade_said)}
             <h3>"Cash gained or spent"</h3>
             <div class="exp-row">
                 {local("Amount (negative spends)", change, -100_000, 100_000)}

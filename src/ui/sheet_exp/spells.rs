@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{Ctx, local};
+use super::{Ctx, ListSaid, local};
 use crate::model::exp_sheet::{ExpEdit, ListKind, Procedure};
 use crate::rules::expedition::magic::DurationUnit;
 use crate::rules::expedition::money::MAX_SCARCITY;
@@ -12,7 +12,6 @@ use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::spells::{CATALOGUE, Family, find_spell};
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
-use crate::ui::state::AppState;
 
 /// The spells panel.
 pub(super) fn spells(ctx: Ctx) -> impl IntoView {
@@ -28,6 +27,9 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     let rit_cash = RwSignal::new(0i64);
     let fb_area = RwSignal::new(false);
     let fb_targets = RwSignal::new(String::new());
+    // Every change rebuilds the lists; the answer is kept here and shown on its spell's row.
+    let said = ListSaid::new();
+    let ctx = said.panel(ctx);
     let blast = move |_| {
         let t: Result<Vec<u32>, _> = fb_targets
             .get_untracked()
@@ -35,15 +37,16 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
             .filter(|x| !x.is_empty())
             .map(str::parse)
             .collect();
+        let row = said.row(ctx, "Fell Blast".into());
         match t {
-            Ok(targets) if !targets.is_empty() => ctx.roll(Procedure::FellBlast {
+            Ok(targets) if !targets.is_empty() => row.roll(Procedure::FellBlast {
                 area: fb_area.get_untracked(),
                 targets,
             }),
-            _ => expect_context::<AppState>().notify(vec![
-                "Type each target's Combat Check successes as whole numbers, e.g. 2 or 1, 3."
-                    .into(),
-            ]),
+            _ => said.say(
+                "Fell Blast",
+                "Type each target's Combat Check successes as whole numbers, e.g. 2 or 1, 3.",
+            ),
         }
     };
     let known = move || {
@@ -58,6 +61,8 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                 .filter_map(|(i, k)| {
                     let sp = find_spell(&k.name).ok()?;
                     let a = c.abilities.get(sp.ability);
+                    let key = k.name.clone();
+                    let ctx = said.row(ctx, key.clone());
                     let forget = view! {
                         <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::Remove(ListKind::Spell, i))>
                             {format!("Forget {}", k.name)}
@@ -84,6 +89,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                     <button type="button" on:click=blast>"Cast Fell Blast"</button>
                                     {forget}
                                 </div>
+                                {said.line(Some(key))}
                             </li>
                         }
                         .into_any());
@@ -166,6 +172,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                 </button>
                                 {forget}
                             </div>
+                            {said.line(Some(key))}
                         </li>
                     }
                     .into_any())
@@ -183,6 +190,8 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
             .map(|sp| {
                 let name = sp.name;
                 let cost = sp.fixed_ob().map(|o| 3 * u32::from(o));
+                let key = format!("catalogue:{name}");
+                let ctx = said.row(ctx, key.clone());
                 view! {
                     <li class="exp-add">
                         <button type="button" class="rollable" on:click=move |_| ctx.edit.run(ExpEdit::Learn(name.into()))>
@@ -205,6 +214,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                 {move || format!("Buy runestone (Cost {})", c + scarce())}
                             </button>
                         })}
+                        {said.line(Some(key))}
                     </li>
                 }
             })
@@ -218,6 +228,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="exp-spells">
             <h2 id="exp-spells">"Spells"</h2>
+            {said.announce()}
             <p class="hint">"Learn a spell the Referee grants, or buy its runestone (Cost 3 x Ob: one Cash die within Wealth, else a wager), or master a plundered one (Ob + 1; failing is final and rolls Down and Out). Channeling costs 1 HP; failing exhausts the runestone until a long rest; no successes at all cascades."</p>
             <div class="exp-row no-print">
                 {local("Damage taken this round", damage, 0, 100)}

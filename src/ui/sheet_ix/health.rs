@@ -137,8 +137,13 @@ fn TakeOrRecover() -> impl IntoView {
     .map(|(label, strain, take)| {
         view! { <button type="button" on:click=move |_| go(strain, take)>{label}</button> }
     });
+    // What was said, and a Critical Injury owed under it, come into sight together.
+    let group = NodeRef::<leptos::html::Div>::new();
+    crate::ui::sections::reveal_when_said(said, move || {
+        group.try_get_untracked().flatten().map(Into::into)
+    });
     view! {
-        <div class="take no-print" role="group" aria-labelledby="ix-take">
+        <div node_ref=group class="take no-print" role="group" aria-labelledby="ix-take">
             <h3 id="ix-take">"Take or recover"</h3>
             <div class="row wrap">
                 <NumberInput label="Amount" value=amount min=1 max=99 on_commit=Callback::new(move |v| amount.set(v))/>
@@ -220,20 +225,23 @@ pub fn Health() -> impl IntoView {
             })
         })
     };
-    let set = move |n: Num| ctx.cb(move |v| IxEdit::Set(n, v as i32));
+    // The steppers and the rest buttons each say their refusals on a line of their own.
+    let steps_said = RwSignal::new(String::new());
+    let rest_said = RwSignal::new(String::new());
+    let set = move |n: Num| ctx.beside(steps_said).cb(move |v| IxEdit::Set(n, v as i32));
     // The steppers' ranges follow the maxima; rebuilt only when a maximum changes.
     let maxima = Memo::new(move |_| {
         let h = h();
         (i64::from(h.wounds_max), i64::from(h.strain_max))
     });
     let words = move || state_words(h().vitality(), h().wounds_max);
+    let down = move || h().wounds <= 0;
+    let rest_ctx = ctx.beside(rest_said);
     let actions = [
-        ("End of round: bleed out", IxEdit::BleedOut),
         ("Catch Breath", IxEdit::CatchBreath),
-        ("Extended rest", IxEdit::Rest),
         ("New encounter", IxEdit::NewEncounter),
     ]
-    .map(|(label, e)| super::act(ctx, label, e));
+    .map(|(label, e)| super::act(rest_ctx, label, e));
     let defenses = [
         ("Melee Defense", Num::Melee),
         ("Ranged Defense", Num::Ranged),
@@ -245,7 +253,7 @@ pub fn Health() -> impl IntoView {
             if v > i64::from(DEFENSE_CAP) {
                 format!("Sources add up to {v}; it counts as {DEFENSE_CAP}, the cap.")
             } else {
-                format!("Counts as {v} (the cap is {DEFENSE_CAP}).")
+                format!("At most {DEFENSE_CAP} counts.")
             }
         });
         view! { <NumberInput label value min=0 max=20 on_commit=set(n) hint/> }
@@ -268,7 +276,6 @@ pub fn Health() -> impl IntoView {
                         max=wm
                         on_commit=set(Num::Wounds)
                         noun="Wound"
-                        hint=format!("From −{wm} to {wm}; at 0 or below, incapacitated.")
                     />
                     <Stepper
                         label=format!("Strain remaining (of {sm})")
@@ -280,14 +287,22 @@ pub fn Health() -> impl IntoView {
                     />
                 }
             }}
+            {super::said_line(steps_said)}
             <TakeOrRecover/>
-            {self::maxima(ctx)}
             <div class="row wrap" role="group" aria-label="Recovery">
+                // Only a character at 0 Wounds or below bleeds: the button waits until then.
+                <Show when=down>{move || super::act(rest_ctx, "End of round: bleed out", IxEdit::BleedOut)}</Show>
                 {actions}
             </div>
-            <p class="muted small">
-                "Catch Breath: once per encounter, recover 1 Strain (2 with the talent). Extended rest: Strain to full and Might in Wounds, unless Wounds are below 0."
-            </p>
+            // A night's rest is not a fight's: folded, with what each recovery gives.
+            <details class="no-print">
+                <summary>"Extended rest"</summary>
+                <p class="muted small">
+                    "Catch Breath: 1 Strain once per encounter (2 with the talent). Extended rest: Strain to full, and Might in Wounds unless below 0."
+                </p>
+                {super::act(rest_ctx, "Extended rest", IxEdit::Rest)}
+            </details>
+            {super::said_line(rest_said)}
             <div class="ix-grid">{defenses}</div>
         </section>
     }
@@ -300,14 +315,18 @@ pub fn Injuries() -> impl IntoView {
     let list = Memo::new(move |_| ctx.read(|s| s.character.critical_injuries.clone()));
     let last = RwSignal::new(String::new());
     let roll = move |_| last.set(roll_injury(ctx));
-    let treat = move |i: usize, row: usize| {
+    // `row_ctx` says on the injury's own line; a treated injury leaves the list, so what
+    // happened to it is said above the list.
+    let treat = move |row_ctx: Ctx, i: usize, row: usize, name: String| {
         let task = MedicineTask::CriticalInjury { row };
-        let editor = ctx.editor();
+        let editor = row_ctx.editor();
         let on: Hook<CheckResult> = Arc::new(move |r| {
-            editor.edit(IxEdit::TreatInjury(i, r));
+            if editor.edit(IxEdit::TreatInjury(i, r)) {
+                last.try_set(format!("{name} treated: the injury is gone."));
+            }
         });
-        if let Err(e) = medicine(ctx, task, "treat a Critical Injury", on) {
-            last.set(e);
+        if let Err(e) = medicine(row_ctx, task, "treat a Critical Injury", on) {
+            row_ctx.say(e);
         }
     };
     let rows = move || {
@@ -332,6 +351,9 @@ pub fn Injuries() -> impl IntoView {
                     TreatmentClock::None => None,
                 };
                 let treat_with = task.difficulty().ok();
+                let said = RwSignal::new(String::new());
+                let ctx = ctx.beside(said);
+                let treated = name.clone();
                 view! {
                     <li class="injury">
                         <p>
@@ -342,18 +364,24 @@ pub fn Injuries() -> impl IntoView {
                             " "
                             {clock.map(|c| view! { <span class="flag">{c}</span> })}
                         </p>
-                        <p class="small">{effect}</p>
-                        <p class="muted small">{inj.note.clone()}</p>
+                        <p class="small">
+                            {effect}
+                            " "
+                            <span class="muted">{inj.note.clone()}</span>
+                        </p>
                         <div class="row wrap">
                             {treat_with.map(|_| view! {
-                                <button type="button" on:click=move |_| treat(i, inj.row)>
-                                    {format!("Treat {name}")}
+                                // "Treat", "Step down" and "Remove" fit one phone row; the
+                                // spoken name says which injury.
+                                <button type="button" aria-label=format!("Treat {name}") on:click=move |_| treat(ctx, i, inj.row, treated.clone())>
+                                    "Treat"
                                 </button>
                             })}
                             {crate::rules::ix::critical::care_steps_down(inj.row)
                                 .then(|| super::act(ctx, "Step down", IxEdit::StepDownInjury(i)))}
                             {super::act(ctx, "Remove", IxEdit::RemoveInjury(i))}
                         </div>
+                        {super::said_line(said)}
                     </li>
                 }
             })
@@ -362,12 +390,14 @@ pub fn Injuries() -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="ix-crit">
             <h2 id="ix-crit">"Critical Injuries"</h2>
-            <button type="button" class="primary" on:click=roll>
-                "Roll Critical Injury"
-            </button>
-            <p class="muted small">
-                {move || format!("d100 + 10 for each injury carried (now +{}).", 10 * list.with(Vec::len))}
-            </p>
+            <div class="row wrap">
+                <button type="button" class="primary" on:click=roll>
+                    "Roll Critical Injury"
+                </button>
+                <span class="muted small">
+                    {move || format!("d100 + 10 for each carried (now +{}).", 10 * list.with(Vec::len))}
+                </span>
+            </div>
             <p role="status" class="crit-last">{move || last.get()}</p>
             <ul class="list-plain injuries" aria-label="Critical Injuries carried">{rows}</ul>
         </section>
@@ -490,31 +520,42 @@ pub fn Medicine() -> impl IntoView {
     };
     let who = move || match healer(ctx) {
         Ok(x) => format!(
-            "{}: Intellect {}, Medicine {}{}",
+            "Healer: {} (Intellect {}, Medicine {}){}",
             x.name,
             x.intellect,
             x.medicine,
             if x.can_act {
-                "."
+                ""
             } else {
-                ". Cannot act now, so cannot treat anyone."
+                ", who cannot act now, so cannot treat anyone"
             }
         ),
         Err(e) => e,
     };
     let go = move |task: MedicineTask| {
-        let editor = ctx.editor();
+        // The roll's outcome comes back after the tray closes, to the line beside these buttons.
+        let editor = ctx.beside(said).editor();
         let (what, on): (&str, Hook<CheckResult>) = match task {
             MedicineTask::Stabilise => (
                 "stabilise",
                 Arc::new(move |r| {
-                    editor.edit(IxEdit::Stabilise(r));
+                    if editor.edit(IxEdit::Stabilise(r)) {
+                        editor.say("Stabilised: no longer bleeding out.".into());
+                    }
                 }),
             ),
             _ => (
                 "treat Wounds",
                 Arc::new(move |r| {
-                    editor.edit(IxEdit::TreatWounds(r));
+                    let wounds = || editor.read(|s| s.character.health.wounds).unwrap_or(0);
+                    let before = wounds();
+                    if editor.edit(IxEdit::TreatWounds(r)) {
+                        editor.say(match wounds() - before {
+                            0 => "The Medicine check failed: no Wounds healed, and the treatment for this encounter is spent.".into(),
+                            1 => "Treated: 1 Wound healed.".into(),
+                            n => format!("Treated: {n} Wounds healed."),
+                        });
+                    }
                 }),
             ),
         };
@@ -531,6 +572,9 @@ pub fn Medicine() -> impl IntoView {
         }
     };
     let gm = move || h.pick.with(|p| p == GM);
+    let bleeding = move || {
+        ctx.read(|s| s.character.health.vitality()) == Vitality::Incapacitated { bleeding: true }
+    };
     let hurt = move || {
         ctx.read(|s| {
             let h = s.character.health;
@@ -540,9 +584,9 @@ pub fn Medicine() -> impl IntoView {
     view! {
         <section class="panel no-print" aria-labelledby="ix-medicine">
             <h2 id="ix-medicine">"Medicine"</h2>
-            // Folded while there is nothing to treat, so Play stays short; open once hurt.
-            <details open=hurt>
-            <summary>"Healer, stabilising and treating Wounds"</summary>
+            // Who heals is chosen once and rarely changed: folded under its name.
+            <details class="healer">
+            <summary>{who}</summary>
             <div class="field">
                 <label for="ix-healer">"Healer"</label>
                 <select
@@ -567,21 +611,33 @@ pub fn Medicine() -> impl IntoView {
                     <NumberInput label="Healer's Medicine rank" value=h.medicine min=0 max=5 on_commit=Callback::new(move |v| h.medicine.set(v))/>
                 </div>
             </Show>
-            <p class="muted small">{who}</p>
+            </details>
+            // The checks show once there is something to treat, so Play stays short until then.
+            <Show
+                when=hurt
+                fallback=|| view! { <p class="muted small">"Nothing to treat: Wounds are full and no Critical Injury is carried."</p> }
+            >
             <div class="row wrap">
-                <button type="button" on:click=move |_| go(MedicineTask::Stabilise)>
-                    "Stabilise (Average)"
-                </button>
+                // Only a character bleeding out has anything to stabilise.
+                <Show when=bleeding>
+                    <button type="button" on:click=move |_| go(MedicineTask::Stabilise)>
+                        "Stabilise"
+                    </button>
+                </Show>
                 <button type="button" on:click=move |_| go(MedicineTask::TreatWounds)>
-                    "Treat Wounds (Average)"
+                    "Treat Wounds"
                 </button>
             </div>
             <p class="muted small">
-                "Stabilising stops bleeding out and heals nothing. Treating heals 1 Wound per net Success on a conscious patient. "
+                {move || if bleeding() {
+                    "Each is an Average Medicine check. Stabilising stops bleeding out and heals nothing; treating heals 1 Wound per net Success on a conscious patient. "
+                } else {
+                    "An Average Medicine check: heals 1 Wound per net Success on a conscious patient. "
+                }}
                 {status}
             </p>
-            </details>
-            <p role="status" class="said">{move || said.get()}</p>
+            </Show>
+            {super::said_line(said)}
         </section>
     }
 }

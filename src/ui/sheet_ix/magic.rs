@@ -9,10 +9,11 @@ use crate::ui::fields::TextInput;
 
 const TRADITIONS: [Tradition; 3] = [Tradition::Arcana, Tradition::Divine, Tradition::Primal];
 
-/// Guard, conditions (Frightened with its source) and talents.
+/// Guard and conditions (Frightened with its source).
 #[component]
 pub fn Conditions() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let said = RwSignal::new(String::new());
+    let ctx = expect_context::<Ctx>().beside(said);
     let guard = move || ctx.read(|s| s.character.guard);
     let guards = [
         (Guard::None, "No guard"),
@@ -35,14 +36,14 @@ pub fn Conditions() -> impl IntoView {
     let source = Signal::derive(move || ctx.read(|s| s.about.frightened_by.clone()));
     view! {
         <section class="panel" aria-labelledby="ix-cond">
-            <h2 id="ix-cond">"Conditions and talents"</h2>
+            <h2 id="ix-cond">"Conditions"</h2>
             <div class="row wrap" role="group" aria-label="Guard (they do not stack)">
                 {guards}
             </div>
             <p class="muted small">
-                "Until your next turn (the GM table's turn order lowers it): Guarded upgrades one difficulty die of attacks against you; Defensive Guard adds a Bane die, and you cannot attack or cast meanwhile. Only one applies."
+                "Until your next turn. Guarded: attacks on you upgrade one difficulty die. Defensive Guard: they add a Bane die; you cannot attack or cast."
             </p>
-            <ul class="list-plain" aria-label="Conditions">
+            <ul class="list-plain condition-tags" aria-label="Conditions">
                 {move || {
                     conds
                         .get()
@@ -53,7 +54,14 @@ pub fn Conditions() -> impl IntoView {
                             view! {
                                 <li class="row">
                                     <span class="flag">{name.clone()}</span>
-                                    {super::act(ctx, format!("Clear {name}"), IxEdit::RemoveCondition(i))}
+                                    <button
+                                        type="button"
+                                        class="tag-x"
+                                        aria-label=format!("Clear {name}")
+                                        on:click=move |_| ctx.edit(IxEdit::RemoveCondition(i))
+                                    >
+                                        "×"
+                                    </button>
                                 </li>
                             }
                         })
@@ -64,12 +72,15 @@ pub fn Conditions() -> impl IntoView {
                 <TextInput label="Frightened of" value=source on_commit=ctx.text(Text::FrightenedBy) max_chars=80/>
                 <p class="muted small">"A Bane die on checks against the source or in its presence; you cannot close in on it."</p>
             </Show>
-            <div class="row wrap">
-                {super::act(ctx, "Frightened", IxEdit::AddCondition(Condition::Frightened))}
-            </div>
-            <AddRow label="Other condition" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddCondition(Condition::Other(n))))/>
-            <h3>"Talents"</h3>
-            <Talents/>
+            // Adding is rarer than reading in a fight: folded, open while none is carried.
+            <details class="add-condition" open=conds.with_untracked(Vec::is_empty)>
+                <summary>"Add a condition"</summary>
+                <div class="row wrap">
+                    {super::act(ctx, "Frightened", IxEdit::AddCondition(Condition::Frightened))}
+                </div>
+                <AddRow label="Other condition" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddCondition(Condition::Other(n))))/>
+            </details>
+            {super::said_line(said)}
         </section>
     }
 }
@@ -77,7 +88,8 @@ pub fn Conditions() -> impl IntoView {
 /// The character's talents, each with a note of what it does.
 #[component]
 pub fn Talents() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let said = RwSignal::new(String::new());
+    let ctx = expect_context::<Ctx>().beside(said);
     let talents = Memo::new(move |_| ctx.read(|s| s.character.talents.len()));
     let talent_rows = move || {
         (0..talents.get())
@@ -110,6 +122,7 @@ pub fn Talents() -> impl IntoView {
     view! {
         <ul class="list-plain">{talent_rows}</ul>
         <AddRow label="New talent" on_add=Callback::new(move |n| ctx.edit(IxEdit::AddTalent(n)))/>
+        {super::said_line(said)}
         <p class="muted small">"The rules read two talents by name: Catch Breath and Guarded."</p>
     }
 }
@@ -117,14 +130,17 @@ pub fn Talents() -> impl IntoView {
 /// Traditions, focus, patron and offenses, and spells that cast through the tray.
 #[component]
 pub fn Magic() -> impl IntoView {
+    // The casting checks and the offense track each say their refusals under their buttons.
+    let (cast_said, offense_said) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
     let ctx = expect_context::<Ctx>();
+    let offense_ctx = ctx.beside(offense_said);
     let focus = move || ctx.read(|s| s.focus);
     let cast = move |label: String, t: Tradition, trial: i32| {
         let f = focus() && t == Tradition::Arcana;
         let pool = ctx
             .read(|s| s.character.casting_pool(t, trial, f))
             .map_err(|e| e.to_string());
-        ctx.roll(label, pool, None, false);
+        ctx.beside(cast_said).roll(label, pool, None, false);
     };
     let trads = TRADITIONS.map(|t| {
         view! {
@@ -140,11 +156,12 @@ pub fn Magic() -> impl IntoView {
         Signal::derive(move || ctx.read(|s| s.character.patron.clone().unwrap_or_default()));
     let offenses = Memo::new(move |_| ctx.read(|s| s.character.offenses.clone()));
     let note = RwSignal::new(String::new());
-    let offense = move |e: fn(String) -> IxEdit| ctx.edit(e(note.get_untracked()));
+    let offense = move |e: fn(String) -> IxEdit| offense_ctx.edit(e(note.get_untracked()));
     view! {
         <section class="panel" aria-labelledby="ix-magic">
             <h2 id="ix-magic">"Magic"</h2>
             <div class="list-plain">{trads}</div>
+            {super::said_line(cast_said)}
             <label class="check">
                 <input
                     type="checkbox"
@@ -171,6 +188,7 @@ pub fn Magic() -> impl IntoView {
                 <button type="button" on:click=move |_| offense(|n| IxEdit::Offense(true, n))>"Major offense (+2)"</button>
                 <button type="button" on:click=move |_| offense(IxEdit::Repent)>"Repentance (−1)"</button>
             </div>
+            {super::said_line(offense_said)}
             <ul class="list-plain small" aria-label="Offense log">
                 {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{} ({:+}){}{}", e.kind.words(), e.change, if e.note.is_empty() { "" } else { ": " }, e.note)}</li> }).collect_view())}
             </ul>

@@ -37,6 +37,9 @@ pub(crate) struct Ctx {
     table: Doc<IxTableDoc>,
     /// Who makes this sheet's Medicine checks (see `health::Medicine`).
     healer: health::HealerChoice,
+    /// The line beside the controls in hand, where their refusals show (see [`Ctx::beside`]);
+    /// `None`: the app's notice.
+    said: Option<RwSignal<String>>,
 }
 
 /// Changes one Ix character through the app's state. It holds nothing of the sheet's own, so a
@@ -45,21 +48,48 @@ pub(crate) struct Ctx {
 pub(crate) struct Editor {
     state: AppState,
     id: String,
+    said: Option<RwSignal<String>>,
 }
 
 impl Editor {
-    /// Applies an edit and says whether it was; a refusal shows as a notice.
+    /// Applies an edit and says whether it was; a refusal shows on the controls' line (a line
+    /// that said an earlier refusal clears once an edit goes through).
     fn edit(&self, edit: IxEdit) -> bool {
         let action = CharacterAction::EditIx {
             id: self.id.clone(),
             edit,
         };
         match self.state.dispatch(action) {
-            Ok(_) => true,
+            Ok(_) => {
+                if let Some(said) = self.said {
+                    said.try_set(String::new());
+                }
+                true
+            }
             Err(msg) => {
-                self.state.notify(vec![msg]);
+                self.say(msg);
                 false
             }
+        }
+    }
+
+    /// Reads the character as the roster holds it now (`None` once it is gone); unlike the
+    /// sheet's own reads, safe after the sheet has closed.
+    fn read<T>(&self, f: impl FnOnce(&IxSheet) -> T) -> Option<T> {
+        self.state
+            .roster
+            .with_untracked(|r| r.get(&self.id).and_then(|c| c.ix()).map(f))
+    }
+
+    /// Shows `msg` on the controls' line. A hook can outlive the sheet, and its line with it:
+    /// then, and for controls with no line, the app's notice says it.
+    fn say(&self, msg: String) {
+        let unsaid = match self.said {
+            Some(said) => said.try_set(msg),
+            None => Some(msg),
+        };
+        if let Some(msg) = unsaid {
+            self.state.notify(vec![msg]);
         }
     }
 }
@@ -70,10 +100,21 @@ impl Ctx {
         Editor {
             state: self.state,
             id: self.id.get_value(),
+            said: self.said,
         }
     }
 
-    /// Applies an edit; a refusal shows as a notice and changes nothing.
+    /// The same sheet, with its refusals shown on `said`: a panel's controls say what went
+    /// wrong beside themselves, not in the app's notice at the top of a long page.
+    fn beside(self, said: RwSignal<String>) -> Self {
+        Ctx {
+            said: Some(said),
+            ..self
+        }
+    }
+
+    /// Applies an edit; a refusal shows beside the control (see [`Ctx::beside`]) and changes
+    /// nothing.
     fn edit(&self, edit: IxEdit) {
         self.try_edit(edit);
     }
@@ -91,8 +132,9 @@ impl Ctx {
         })
     }
 
-    fn notify(&self, msg: String) {
-        self.state.notify(vec![msg]);
+    /// Shows `msg` on the controls' line (see [`Ctx::beside`]).
+    fn say(&self, msg: String) {
+        self.editor().say(msg);
     }
 
     /// Reads the sheet (tracked); a missing sheet reads as a fresh one.
@@ -125,10 +167,13 @@ impl Ctx {
     ) {
         let pool = match pool {
             Ok(p) => p,
-            Err(e) => return self.state.notify(vec![e]),
+            Err(e) => return self.say(e),
         };
         if attack && let Err(e) = self.read(IxSheet::attack_refusal) {
-            return self.notify(e.to_string());
+            return self.say(e.to_string());
+        }
+        if let Some(said) = self.said {
+            said.set(String::new());
         }
         let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(_, r)| {
             if let Some(then) = &then {
@@ -161,6 +206,16 @@ impl Ctx {
             ..Default::default()
         });
     }
+}
+
+/// The line where a panel's controls say what they did or why they refused, announced to
+/// screen readers and scrolled into sight; empty, it takes no room.
+pub(crate) fn said_line(said: RwSignal<String>) -> impl IntoView {
+    let line = NodeRef::<leptos::html::P>::new();
+    super::sections::reveal_when_said(said, move || {
+        line.try_get_untracked().flatten().map(Into::into)
+    });
+    view! { <p node_ref=line role="status" class="said">{move || said.get()}</p> }
 }
 
 /// A button that applies one fixed edit (one shared implementation for all of them).
@@ -254,6 +309,7 @@ pub fn IxSheetView(id: String) -> impl IntoView {
         state,
         table,
         healer: health::HealerChoice::new(),
+        said: None,
     };
     provide_context(ctx);
     let SheetSection(section) = expect_context::<SheetSection>();
@@ -363,6 +419,15 @@ fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
             {part_start(PARTS[2])}
             {identity(ctx)}
             <skills::Characteristics/>
+            // Set once and rarely changed: here with who the character is, not in Play.
+            <section class="panel" aria-labelledby="ix-limits">
+                <h2 id="ix-limits">"Wound and Strain maximum"</h2>
+                {health::maxima(ctx)}
+            </section>
+            <section class="panel" aria-labelledby="ix-talents">
+                <h2 id="ix-talents">"Talents"</h2>
+                <magic::Talents/>
+            </section>
             {part_start(PARTS[3])}
             <magic::Magic/>
             {part_start(PARTS[4])}

@@ -75,7 +75,8 @@ pub fn Skills() -> impl IntoView {
     let difficulty = RwSignal::new(Some(Difficulty::Average));
     let count = Memo::new(move |_| ctx.read(|s| s.character.skills.len()));
     let skill = move |i: usize| ctx.read(|s| s.character.skills.get(i).cloned());
-    let roll = move |i: usize| {
+    // Each row says its own refusals (Defensive Guard up, an impossible pool) under itself.
+    let roll = move |ctx: Ctx, i: usize| {
         let Some(sk) = skill(i) else { return };
         let d = difficulty.get_untracked();
         let pool = ctx
@@ -97,7 +98,7 @@ pub fn Skills() -> impl IntoView {
         );
         ctx.roll(label, pool, None, is_attack_skill(&sk.name));
     };
-    let rank = move |i: usize, d: i32| {
+    let rank = move |ctx: Ctx, i: usize, d: i32| {
         if let Some(sk) = skill(i) {
             ctx.edit(IxEdit::SkillRank(i, sk.rank + d));
         }
@@ -122,9 +123,11 @@ pub fn Skills() -> impl IntoView {
                 let name = move || skill(i).map(|s| s.name).unwrap_or_default();
                 let r = move || skill(i).map_or(0, |s| s.rank);
                 let c = move || skill(i).map_or("", |s| s.characteristic.name());
+                let said = RwSignal::new(String::new());
+                let ctx = ctx.beside(said);
                 view! {
                     <li class="skill">
-                        <button type="button" class="rollable" on:click=move |_| roll(i)>
+                        <button type="button" class="rollable" on:click=move |_| roll(ctx, i)>
                             <span>
                                 <span class="skill-name">{name}</span>
                                 " "
@@ -142,7 +145,7 @@ pub fn Skills() -> impl IntoView {
                             class="step"
                             aria-label=move || format!("Lower {} rank", name())
                             disabled=move || { r() <= 0 }
-                            on:click=move |_| rank(i, -1)
+                            on:click=move |_| rank(ctx, i, -1)
                         >
                             "−"
                         </button>
@@ -151,10 +154,11 @@ pub fn Skills() -> impl IntoView {
                             class="step"
                             aria-label=move || format!("Raise {} rank", name())
                             disabled=move || { r() >= 5 }
-                            on:click=move |_| rank(i, 1)
+                            on:click=move |_| rank(ctx, i, 1)
                         >
                             "+"
                         </button>
+                        {super::said_line(said)}
                     </li>
                 }
             })
@@ -167,6 +171,8 @@ pub fn Skills() -> impl IntoView {
                 let link = Signal::derive(move || {
                     skill(i).map_or(Characteristic::Might, |s| s.characteristic)
                 });
+                let said = RwSignal::new(String::new());
+                let ctx = ctx.beside(said);
                 view! {
                     <li class="skill-edit">
                         <TextInput
@@ -180,12 +186,15 @@ pub fn Skills() -> impl IntoView {
                             on_pick=Callback::new(move |c| ctx.edit(IxEdit::LinkSkill(i, c)))
                         />
                         {super::act(ctx, Signal::derive(move || format!("Remove {}", name.get())), IxEdit::RemoveSkill(i))}
+                        {super::said_line(said)}
                     </li>
                 }
             })
             .collect_view()
     };
     let new_link = RwSignal::new(Characteristic::Intellect);
+    let add_said = RwSignal::new(String::new());
+    let add_ctx = ctx.beside(add_said);
     view! {
         <section class="panel" aria-labelledby="ix-skills">
             <h2 id="ix-skills">"Skills"</h2>
@@ -206,8 +215,9 @@ pub fn Skills() -> impl IntoView {
                 />
                 <AddRow
                     label="New skill"
-                    on_add=Callback::new(move |n| ctx.edit(IxEdit::AddSkill(n, new_link.get_untracked())))
+                    on_add=Callback::new(move |n| add_ctx.edit(IxEdit::AddSkill(n, new_link.get_untracked())))
                 />
+                {super::said_line(add_said)}
             </details>
         </section>
     }

@@ -63,7 +63,9 @@ pub fn Spells() -> impl IntoView {
 /// One saved spell: its design, Overload checkboxes, Empower options and the Cast button.
 #[component]
 fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    // A refusal (short of Strain, Defensive Guard up) shows under the card's buttons.
+    let said = RwSignal::new(String::new());
+    let ctx = expect_context::<Ctx>().beside(said);
     let spell = Memo::new(move |_| {
         ctx.read(|s| s.spellbook.get(i).cloned())
             .unwrap_or_else(blank)
@@ -87,7 +89,7 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
         let picked = chosen.get_untracked();
         // A dry run refuses before the tray opens (short of Strain, incapacitated).
         if let Err(e) = ctx.read(|s| s.clone().apply(IxEdit::CastSpell(i, picked.clone()))) {
-            return ctx.notify(e.to_string());
+            return ctx.say(e.to_string());
         }
         let d = spell.get_untracked().design;
         let mut label = format!("Cast {}", d.name);
@@ -235,6 +237,7 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                     {move || format!("Remove {}", name())}
                 </button>
             </div>
+            {super::said_line(said)}
             <p role="status" class="small">{move || last.get()}</p>
         </li>
     }
@@ -273,7 +276,13 @@ type NumPut = fn(&mut SheetSpell, i32);
 /// difficulty as it is built, and Save.
 #[component]
 fn Builder(draft: Draft) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    // Each adder and Save says its refusal under itself.
+    let (overload_said, empower_said, save_said) = (
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+        RwSignal::new(String::new()),
+    );
+    let ctx = expect_context::<Ctx>().beside(save_said);
     let sp = draft.spell;
     let texts: [(&'static str, TextGet, TextPut, Option<usize>, bool); 5] = [
         (
@@ -440,8 +449,9 @@ fn Builder(draft: Draft) -> impl IntoView {
     };
     let add_overload = move |text: String| {
         if text.is_empty() {
-            return ctx.notify("Write what the Overload option does.".into());
+            return overload_said.set("Write what the Overload option does.".into());
         }
+        overload_said.set(String::new());
         sp.update(|s| s.design.overloads.push(text))
     };
     let ideas = OVERLOAD_PATTERNS
@@ -498,6 +508,7 @@ fn Builder(draft: Draft) -> impl IntoView {
             <ul class="list-plain small" aria-label="Overload options">{move || options(false)}</ul>
             <div class="row wrap" role="group" aria-label="Overload patterns from the rules">{ideas}</div>
             <AddRow label="Overload option" on_add=Callback::new(add_overload)/>
+            {super::said_line(overload_said)}
             <h4>"Empower options"</h4>
             <ul class="list-plain small" aria-label="Empower options">{move || options(true)}</ul>
             {trig}
@@ -505,12 +516,14 @@ fn Builder(draft: Draft) -> impl IntoView {
                 label="Empower option"
                 on_add=Callback::new(move |text: String| {
                     if text.is_empty() {
-                        return ctx.notify("Write what the Empower option does.".into());
+                        return empower_said.set("Write what the Empower option does.".into());
                     }
+                    empower_said.set(String::new());
                     let trigger = EmpowerTrigger::COMMON[trigger.get_untracked()];
                     sp.update(|s| s.design.empowers.push(EmpowerOption { trigger, text }))
                 })
             />
+            {super::said_line(empower_said)}
             {text_view(4)}
             <div role="status">
                 <ul class="list-plain small" aria-label="Spell check">{status}</ul>
@@ -519,6 +532,7 @@ fn Builder(draft: Draft) -> impl IntoView {
                 <button type="button" class="primary" on:click=save>"Save spell"</button>
                 <button type="button" on:click=move |_| { sp.set(blank()); draft.editing.set(None); }>"Clear"</button>
             </div>
+            {super::said_line(save_said)}
         </details>
     }
 }

@@ -14,6 +14,7 @@ mod expedition_odds;
 mod expedition_procedures;
 mod expedition_robustness;
 mod gear;
+mod help;
 mod history;
 mod import;
 mod ix_critical;

@@ -17,18 +17,21 @@ use super::odds::{VersusOdds, pass_probability, versus_odds};
 /// A test as the tray holds it, reduced to what its odds depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExpTest {
-    /// An independent test: `dice` against `ob`. `ob_from_factors`: the Ob is worked out from
-    /// factors, so it changes with a factor, not by a step.
+    /// An independent test: `dice` against `ob`. `dice` is 2 + Ability + bonus - penalty +
+    /// helping before the floor at 0 dice, so a die more counts only once it covers the
+    /// penalty. `ob_from_factors`: the Ob is worked out from factors, so it changes with a
+    /// factor, not by a step.
     Independent {
-        dice: u32,
+        dice: i64,
         ob: u32,
         ob_from_factors: bool,
         /// A Wise is already counted among the bonus dice.
         wise_used: bool,
     },
-    /// A versus test: `dice` against the other side's `opposing` dice.
+    /// A versus test: `dice` (before the floor at 0, as above) against the other side's
+    /// `opposing` dice.
     Versus {
-        dice: u32,
+        dice: i64,
         opposing: u32,
         wise_used: bool,
     },
@@ -106,9 +109,9 @@ impl ExpChange {
 
     /// The test with the change made, or why it cannot be made.
     pub fn apply(self, test: &ExpTest) -> Result<ExpTest, ExpUnavailable> {
-        let more = |dice: u32| {
-            dice.checked_add(1)
-                .filter(|d| *d <= MAX_POOL)
+        let more = |dice: i64| {
+            Some(dice + 1)
+                .filter(|d| *d <= i64::from(MAX_POOL))
                 .ok_or(ExpUnavailable::PoolFull)
         };
         match (self, *test) {
@@ -211,6 +214,12 @@ pub fn candidates(test: &ExpTest) -> Vec<ExpChange> {
     }
 }
 
+/// A pool never goes below 0 dice ("Ability Tests"); above the largest pool it is refused
+/// by the odds, not wrapped.
+fn floor(dice: i64) -> u32 {
+    u32::try_from(dice.max(0)).unwrap_or(u32::MAX)
+}
+
 /// A test's chances: to pass (an independent test or a wager), or to win, tie or lose.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ExpChances {
@@ -222,10 +231,12 @@ impl ExpChances {
     /// The chances of a test.
     pub fn of(test: &ExpTest) -> RulesResult<ExpChances> {
         Ok(match *test {
-            ExpTest::Independent { dice, ob, .. } => ExpChances::Pass(pass_probability(dice, ob)?),
+            ExpTest::Independent { dice, ob, .. } => {
+                ExpChances::Pass(pass_probability(floor(dice), ob)?)
+            }
             ExpTest::Wager { wagered, ob, .. } => ExpChances::Pass(pass_probability(wagered, ob)?),
             ExpTest::Versus { dice, opposing, .. } => {
-                ExpChances::Versus(versus_odds(dice, opposing)?)
+                ExpChances::Versus(versus_odds(floor(dice), opposing)?)
             }
         })
     }

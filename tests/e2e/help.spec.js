@@ -29,12 +29,12 @@ test("from an Ix skill: the best change, tapped, gives the chance it promised", 
   await expect(bane).toContainText("Not now: no Bane die to remove");
   await expect(bane.getByRole("button")).toHaveCount(0);
   // No session has started, so no Fortune Point: shown with the session's reason, not a tap.
-  const fortune = offs(app).filter({ hasText: "Spend a Fortune Point" });
+  const fortune = offs(app).filter({ hasText: "Fortune Point: upgrade" });
   await expect(fortune).toContainText("Not now:");
   await expect(fortune).toContainText("No session has started");
   await expect(fortune.getByRole("button")).toHaveCount(0);
   // The GM's side is listed apart.
-  await expect(app.tray().getByRole("list", { name: "Changes the GM could make" })).toContainText("GM spends a Peril Point");
+  await expect(app.tray().getByRole("list", { name: "Changes the GM could make" })).toContainText("GM's Peril Point: upgrade a Trial die");
   await audit(page, "tray, what would help (Ix)");
 
   // The best first: tap it, and the odds line shows what it promised.

@@ -78,15 +78,15 @@ impl fmt::Display for Unavailable {
 }
 
 impl IxChange {
-    /// The change in a few words ("Spend a Fortune Point").
+    /// The change in a few words ("Add a Boon die").
     pub fn label(self) -> &'static str {
         match self {
-            IxChange::SpendFortune => "Spend a Fortune Point",
+            IxChange::SpendFortune => "Fortune Point: upgrade an Ability die",
             IxChange::AddBoonDie => "Add a Boon die",
             IxChange::RemoveBaneDie => "Remove a Bane die",
             IxChange::SkillRank(_) => "One skill rank more",
             IxChange::EasierDifficulty => "Difficulty one step lower",
-            IxChange::SpendPeril => "GM spends a Peril Point",
+            IxChange::SpendPeril => "GM's Peril Point: upgrade a Trial die",
             IxChange::AddBaneDie => "GM adds a Bane die",
         }
     }

@@ -124,7 +124,7 @@ console.log(`roster_interactive_ms ${median(samples.interactive).toFixed(1)}`);
     const add = page.getByRole("button", { name: `Add one ${kind} die`, exact: true });
     for (let i = 0; i < 10; i++) await add.click();
   }
-  await page.getByText("10 Ability, 10 Mastery, 10 Boon vs 10 Trial, 10 Crisis, 10 Bane").waitFor();
+  await page.getByText("10 Ability, 10 Mastery, 10 Boon vs 10 Trial, 10 Crisis, 10 Bane", { exact: true }).waitFor();
   const t = await page.evaluate(async (runs) => {
     const by = (label) => [...document.querySelectorAll("button")].find((b) => (b.getAttribute("aria-label") || b.textContent.trim()) === label);
     const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));

@@ -1,6 +1,7 @@
 //! Times the exact odds of the Expedition rules (no criterion: `harness = false`). Prints one
 //! line per figure, in microseconds per call, e.g. `expedition_pass_us 0.4`.
 
+use satchel::rules::expedition::help::{ExpTest, candidates, weigh};
 use satchel::rules::expedition::odds::{
     expected_exchange_damage, pass_probability, success_distribution, versus_odds,
 };
@@ -59,6 +60,31 @@ fn main() {
             "expedition_versus_20v20_us",
             time_us(n, || {
                 versus_odds(black_box(20), black_box(20)).map_or(0.0, |o| o.win)
+            }),
+        ),
+        (
+            // What would help, every change weighed, for a large pool (30 dice vs Ob 12)
+            // and a versus test of 20 against 20.
+            "expedition_help_large_pool_us",
+            time_us(n / 10, || {
+                let t = ExpTest::Independent {
+                    dice: black_box(30),
+                    ob: 12,
+                    ob_from_factors: false,
+                    wise_used: false,
+                };
+                weigh(&t, &candidates(&t)).map_or(0.0, |h| h.options.len() as f64)
+            }),
+        ),
+        (
+            "expedition_help_versus_20v20_us",
+            time_us(n / 10, || {
+                let t = ExpTest::Versus {
+                    dice: black_box(20),
+                    opposing: 20,
+                    wise_used: false,
+                };
+                weigh(&t, &candidates(&t)).map_or(0.0, |h| h.options.len() as f64)
             }),
         ),
         (

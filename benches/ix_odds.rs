@@ -5,7 +5,25 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use satchel::rules::ix::help::{candidates, weigh};
 use satchel::rules::ix::pool::Pool;
+
+/// Median of `rounds` timings of weighing every "what would help" change (`rules::ix::help`),
+/// each the mean of `per_round` calls, in microseconds.
+fn help_median_us(pool: &Pool, rounds: usize, per_round: usize) -> f64 {
+    let changes = candidates(Some((6, 5)));
+    let mut samples: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = Instant::now();
+            for _ in 0..per_round {
+                black_box(weigh(black_box(pool), &changes, |p| p));
+            }
+            start.elapsed().as_secs_f64() * 1e6 / per_round as f64
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples.get(samples.len() / 2).copied().unwrap_or(f64::NAN)
+}
 
 /// Median of `rounds` timings, each the mean of `per_round` calls, in microseconds.
 fn median_us(pool: &Pool, rounds: usize, per_round: usize) -> f64 {
@@ -62,6 +80,27 @@ fn main() {
                     );
                 }
             }
+            Err(e) => println!("{label} skipped: {e}"),
+        }
+    }
+    // What would help: all seven changes weighed (seven odds plus the pool's own), for the
+    // large pool and the tray bench's pool of 10 of each kind.
+    for (label, pool, rounds, per_round) in [
+        (
+            "ix_help_large_pool_us",
+            Pool::from_counts(6, 5, 3, 5, 5, 3),
+            101,
+            20,
+        ),
+        (
+            "ix_help_10_each_us",
+            Pool::from_counts(10, 10, 10, 10, 10, 10),
+            21,
+            2,
+        ),
+    ] {
+        match pool {
+            Ok(p) => println!("{label} {:.1}", help_median_us(&p, rounds, per_round)),
             Err(e) => println!("{label} skipped: {e}"),
         }
     }

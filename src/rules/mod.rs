@@ -2,6 +2,7 @@
 //! randomness arrives as `&mut impl Rng`, so every rule runs natively under a
 //! seeded generator in tests.
 
+pub mod depletion;
 pub mod dice;
 pub mod expedition;
 pub mod inventory;

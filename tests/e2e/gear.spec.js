@@ -159,6 +159,10 @@ test("use torches until they deplete, with the rolls in the log, undo and used u
   await quickAdd(gear, "Torches");
   const carried = gear.getByRole("region", { name: "Carried" });
   const msg = gear.locator(".gear-msg");
+  // Torches (15+): a d20 marks on 15-20, 6 of 20; 20/6 uses to the mark and the last one
+  // after it, 13/3 in all.
+  const selected = gear.getByRole("region", { name: "Selected item" });
+  await expect(selected).toContainText("30% the next check marks it last use; about 4 more uses.");
   let uses = 0;
   while (!(await item(carried, "Torches").textContent()).includes("last use")) {
     await gear.getByRole("button", { name: "Use Torches" }).click();
@@ -167,6 +171,7 @@ test("use torches until they deplete, with the rolls in the log, undo and used u
     expect(uses).toBeLessThan(60);
   }
   await expect(msg).toContainText("last use, it runs out next time");
+  await expect(selected).toContainText("1 more use, the last.");
   await gear.getByRole("button", { name: "Use Torches" }).click();
   await expect(gear.getByRole("status")).toContainText("Torches was on its last use and is gone.");
   await expect(item(carried, "Torches")).toHaveCount(0);

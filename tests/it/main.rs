@@ -15,6 +15,7 @@ mod expedition_procedures;
 mod expedition_robustness;
 mod fixtures;
 mod gear;
+mod help;
 mod history;
 mod import;
 mod ix_critical;

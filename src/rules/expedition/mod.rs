@@ -13,6 +13,9 @@
 //! - [`odds`]: exact [`odds::pass_probability`], [`odds::pass_fraction`],
 //!   [`odds::success_distribution`], [`odds::versus_odds`], [`odds::expected_exchange_damage`],
 //!   [`odds::expected_variable_damage`].
+//! - [`help`]: what would help a test: [`help::weigh`]`(&test, &help::candidates(&test))`
+//!   gives each single change (a bonus, helping or Wise die, Ob - 1, more Cash dice on a wager)
+//!   with its chance and gain, best first, or why it cannot be made now.
 //! - [`tables`]: d20 Depletion, 2d6 Down and Out, d10 reaction, d8 recognition, d6 encounter /
 //!   morale / distance, overland and water checks; each returns a [`tables::TableRoll`] with the
 //!   faces and the reading.
@@ -47,6 +50,7 @@ pub mod dice;
 pub mod downtime;
 pub mod error;
 pub mod harm;
+pub mod help;
 pub mod improvement;
 pub mod magic;
 pub mod money;

@@ -12,6 +12,7 @@
 //! | Show it | [`Pool::describe`] -> `"2 Ability, 1 Mastery, 1 Boon vs 2 Trial, 1 Crisis"` |
 //! | Roll it | [`Pool::roll`]`(&mut rng)` -> [`PoolRoll`]: each [`RolledDie`] (with [`RolledDie::label`] for screen readers) and the [`CheckResult`] ([`CheckResult::describe`] -> `"Success, 2 Boons, 1 Breakthrough"`) |
 //! | Odds | [`Pool::odds`] -> [`Odds`] (probabilities, expectations, net-Success bars); [`odds::joint_distribution`] for a heat map |
+//! | What would help | [`help::weigh`]`(&pool, &help::candidates(ratings), on_top)` -> [`help::IxHelp`]: each single change with its odds and gain, best first; [`help::IxChange::apply`] makes one |
 //! | Named procedures | [`checks`]: grapple, fear, Frightened/Demoralized, guards, casting pools, Forbidden Grant |
 //! | Wounds and Strain | [`Health`]: `suffer_wounds`, `suffer_strain`, `heal_wounds`, `bleed_out`, `stabilise`, `extended_rest`, `catch_breath`, `second_maneuver`, `treat_wounds`; [`health::capped_defense`] |
 //! | Critical Injuries | [`critical::roll_critical`], [`CriticalTable`] (GM-editable), [`critical::step_down`], [`critical::MedicineTask`], [`critical::medicine_pool`] |
@@ -31,6 +32,7 @@ pub mod critical;
 pub mod dice;
 pub mod error;
 pub mod health;
+pub mod help;
 pub mod magic;
 pub mod odds;
 pub mod pool;

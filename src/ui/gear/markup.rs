@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use super::action::GearAction;
 use crate::model::party::{PartyDoc, over_capacity};
+use crate::rules::depletion::depletion_outlook;
 use crate::rules::inventory::{COMMON_ITEMS, IX_ITEMS, Inventory, Item, ItemKind, split_treasure};
 
 /// What the component shows besides the inventory itself.
@@ -316,9 +317,22 @@ pub fn gear_html(v: &Inventory, ui: &Ui) -> String {
         } else {
             format!(" · {}", esc(&it.notes))
         };
+        // How long it should last, from the rules (`rules::depletion`): said beside Use.
+        let outlook = it
+            .depletion
+            .and_then(|d| depletion_outlook(d, it.last_use).ok())
+            .map(|o| {
+                let mark = if it.last_use {
+                    String::new()
+                } else {
+                    format!("{}; ", o.mark_words())
+                };
+                format!(r#"<p class="outlook">{mark}{}.</p>"#, o.words())
+            })
+            .unwrap_or_default();
         let _ = write!(
             o,
-            r#"<div class="selected" role="region" aria-label="Selected item"><p><strong>{}</strong>{notes}</p><p class="muted small" aria-live="polite">{hint}</p><div class="row">"#,
+            r#"<div class="selected" role="region" aria-label="Selected item"><p><strong>{}</strong>{notes}</p>{outlook}<p class="muted small" aria-live="polite">{hint}</p><div class="row">"#,
             esc(&item_words(it))
         );
         if it.depletion.is_some() {

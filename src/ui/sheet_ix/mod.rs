@@ -165,6 +165,19 @@ impl Ctx {
         then: Option<Hook<CheckResult>>,
         attack: bool,
     ) {
+        self.roll_rated(label, pool, then, attack, None);
+    }
+
+    /// [`Self::roll`] for a check from a skill: `ratings` (characteristic, rank) let the tray
+    /// weigh one skill rank more.
+    fn roll_rated(
+        &self,
+        label: String,
+        pool: Result<Pool, String>,
+        then: Option<Hook<CheckResult>>,
+        attack: bool,
+        ratings: Option<(u8, u8)>,
+    ) {
         let pool = match pool {
             Ok(p) => p,
             Err(e) => return self.say(e),
@@ -203,6 +216,7 @@ impl Ctx {
             prefill: Prefill::Ix(pool),
             on_ix: Some(on_ix),
             conditions,
+            ratings,
             ..Default::default()
         });
     }

@@ -96,7 +96,9 @@ pub fn Skills() -> impl IntoView {
             ctx.read(|s| s.character.characteristics.get(sk.characteristic)),
             sk.rank
         );
-        ctx.roll(label, pool, None, is_attack_skill(&sk.name));
+        let rating = ctx.read(|s| s.character.characteristics.get(sk.characteristic));
+        let ratings = u8::try_from(rating).ok().zip(u8::try_from(sk.rank).ok());
+        ctx.roll_rated(label, pool, None, is_attack_skill(&sk.name), ratings);
     };
     let rank = move |ctx: Ctx, i: usize, d: i32| {
         if let Some(sk) = skill(i) {

@@ -7,10 +7,12 @@ use std::fmt;
 use super::fields::{Field, FieldError};
 use super::outcome::{LogDraft, RollElsewhere, Rolled, Wager};
 use crate::rules::expedition::RulesError;
+use crate::rules::expedition::help::{ExpChange, ExpUnavailable};
 use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::ix::IxError;
 use crate::rules::ix::checks::Condition;
 use crate::rules::ix::dice::{CheckResult, DieKind};
+use crate::rules::ix::help::{IxChange, Unavailable};
 use crate::rules::ix::pool::{Difficulty, Pool as IxPool};
 
 /// Which part of the tray is showing.
@@ -103,6 +105,8 @@ pub struct Opening {
     /// With an Ix pool: the character's conditions, each with whether it counts on this check
     /// (the player can switch one off for a check it does not affect).
     pub conditions: Vec<(Condition, bool)>,
+    /// With an Ix pool from a skill: `(characteristic, skill)`, for "one skill rank more".
+    pub ratings: Option<(u8, u8)>,
 }
 
 /// The upgrade and downgrade buttons.
@@ -137,6 +141,10 @@ pub enum TrayAction {
     /// Marks a Peril Point on this check (one Trial die becomes Crisis).
     MarkPeril,
     ClearPool,
+    /// Makes one change from "What would help" to the Ix pool (`IxChange::apply`).
+    Help(IxChange),
+    /// Makes one change from "What would help" to the Expedition test (`ExpChange::apply`).
+    ExpHelp(ExpChange),
     /// Switches condition `i` on or off for this check.
     ToggleCondition(usize),
     /// The character this check attacks, with their guard as it stands, or none.
@@ -212,6 +220,10 @@ pub enum TrayError {
     /// The session has no Fortune (or Peril) Point for this check; the words are the
     /// session's own.
     StoryPoint { fortune: bool, why: String },
+    /// A change from "What would help" that the Ix rules cannot make now.
+    IxHelp(Unavailable),
+    /// A change from "What would help" that the Expedition rules cannot make now.
+    ExpHelp(ExpUnavailable),
 }
 
 /// The rules word their refusals as clauses ("a Fortune Point is already spent on this
@@ -245,6 +257,8 @@ impl fmt::Display for TrayError {
             TrayError::NothingToRoll => write!(f, "Choose Ix, Expedition or Plain dice to roll."),
             TrayError::NoSuchCondition => write!(f, "That condition is no longer on this check."),
             TrayError::StoryPoint { why, .. } => write!(f, "{why}"),
+            TrayError::IxHelp(why) => sentence(f, why),
+            TrayError::ExpHelp(why) => sentence(f, why),
         }
     }
 }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::TrayHandle;
 use super::fields::Field;
+use super::help_view::ExpHelpList;
 use super::panel::NumField;
 use super::state::{ExpKind, TrayAction};
 use crate::rules::expedition::objective::{Complexity, GeneralFactors, Step, general_objective};
@@ -271,6 +272,7 @@ pub fn ExpMode() -> impl IntoView {
             <div class="row" role="group" aria-label="Kind of roll">{kinds}</div>
             {fields}
             {odds}
+            <ExpHelpList/>
         </section>
     }
 }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::faces::{KindMark, SymbolMark};
+use super::help_view::IxHelpList;
 use super::state::{AttackTarget, PoolStep, TrayAction, TrayError};
 use super::{Tray, TrayHandle};
 use crate::rules::ix::checks::Guard;
@@ -64,7 +65,7 @@ fn point_refusal(tray: Tray, fortune: bool) -> Option<String> {
 }
 
 /// Marks a point on the check, once the session says one is available.
-fn mark_point(tray: Tray, fortune: bool) {
+pub(super) fn mark_point(tray: Tray, fortune: bool) {
     let available = tray
         .points
         .with_untracked(|p| p.as_ref().map_or(Ok(()), |p| p.check(fortune)));
@@ -346,6 +347,7 @@ pub fn IxMode() -> impl IntoView {
                 (!why.is_empty()).then(|| view! { <p id="tray-points-why" class="muted small">{why.join(" ")}</p> })
             }}
             {odds_view}
+            <IxHelpList fortune_why peril_why/>
             <details class="legend">
                 <summary>"What the odds mean"</summary>
                 <dl class="meanings">

@@ -20,6 +20,8 @@ mod button;
 mod exp_mode;
 mod faces;
 mod fields;
+mod help;
+mod help_view;
 mod ix_mode;
 mod log_view;
 mod outcome;
@@ -93,6 +95,9 @@ pub struct TrayRequest {
     pub on_ix: Option<Hook<(IxPool, IxResult)>>,
     /// With an Ix pool: the character's conditions and whether each counts on this check.
     pub conditions: Vec<(Condition, bool)>,
+    /// With an Ix pool from a skill: `(characteristic, skill)`, so the tray can weigh one
+    /// skill rank more.
+    pub ratings: Option<(u8, u8)>,
 }
 
 /// The current request's hooks: closures are not data, so they stay out of `TrayState`. Both
@@ -174,6 +179,7 @@ impl TrayHandle {
             on_cash,
             on_ix,
             conditions,
+            ratings,
         } = request;
         let cash_to_sheet = on_cash.is_some();
         tray.hooks.set_value(Hooks { on_cash, on_ix });
@@ -190,6 +196,7 @@ impl TrayHandle {
             wealth,
             cash_to_sheet,
             conditions,
+            ratings,
         })));
         tray.open.set(true);
     }

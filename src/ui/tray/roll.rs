@@ -201,7 +201,7 @@ impl TrayState {
     }
 
     /// The character's pool from the fields, through the rules.
-    fn own_pool(&self) -> Result<Pool, TrayError> {
+    pub(super) fn own_pool(&self) -> Result<Pool, TrayError> {
         let f = self.fields();
         let ability = f.count(Field::Ability)?;
         let bonus = f.count(Field::Bonus)?;

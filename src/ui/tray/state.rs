@@ -61,6 +61,11 @@ pub struct TrayState {
     target: Option<AttackTarget>,
     /// What the last upgrade or downgrade did, in words.
     step_note: Option<String>,
+    /// The check's `(characteristic, skill)` when it came from a skill: what "one skill rank
+    /// more" builds on. Follows that change; cleared with the pool.
+    ratings: Option<(u8, u8)>,
+    /// A Wise is counted among the Expedition bonus dice (one Wise, one die).
+    wise_used: bool,
     /// The pool's Peril Point came with a GM's proposal: the GM spends it on their own device,
     /// so this one never takes it from its session.
     peril_from_gm: bool,
@@ -88,6 +93,8 @@ impl Default for TrayState {
             conditions: Vec::new(),
             target: None,
             step_note: None,
+            ratings: None,
+            wise_used: false,
             peril_from_gm: false,
             exp_kind: ExpKind::Test,
             fields: Fields::default(),
@@ -124,7 +131,11 @@ impl TrayState {
     /// The pool a roll would use: as built, plus the dice of each condition switched on,
     /// added by the rules (a condition whose die would pass a limit adds nothing).
     pub fn ix(&self) -> IxPool {
-        let mut pool = self.ix;
+        self.with_on_top(self.ix)
+    }
+    /// `pool` with what this check adds on top of the pool as built: its conditions and the
+    /// target's guard.
+    pub fn with_on_top(&self, mut pool: IxPool) -> IxPool {
         for (c, _) in self.conditions.iter().filter(|(_, on)| *on) {
             let mut next = pool;
             if c.apply_to(&mut next, AFFECTED).is_ok() {
@@ -162,6 +173,26 @@ impl TrayState {
     /// The pool as built, before conditions: what the die counters show and change.
     pub fn ix_built(&self) -> IxPool {
         self.ix
+    }
+    pub(super) fn set_built(&mut self, pool: IxPool) {
+        self.ix = pool;
+    }
+    /// The check's `(characteristic, skill)`, when it came from a skill.
+    pub fn ratings(&self) -> Option<(u8, u8)> {
+        self.ratings
+    }
+    pub(super) fn set_ratings(&mut self, ratings: Option<(u8, u8)>) {
+        self.ratings = ratings;
+    }
+    /// Whether a Wise is counted among the bonus dice.
+    pub fn wise_used(&self) -> bool {
+        self.wise_used
+    }
+    pub(super) fn set_wise_used(&mut self, used: bool) {
+        self.wise_used = used;
+    }
+    pub(super) fn set_field(&mut self, field: Field, value: i64) {
+        self.fields.set(field, value);
     }
     /// Each condition in words with what it adds ("Frightened: +1 Bane die") and whether it
     /// counts on this check.
@@ -314,12 +345,21 @@ impl TrayState {
             })?,
             TrayAction::MarkFortune => self.change_pool(|p| p.spend_fortune().map(drop))?,
             TrayAction::MarkPeril => self.change_pool(|p| p.spend_peril().map(drop))?,
+            TrayAction::Help(change) => {
+                self.apply_ix_help(change)?;
+                TrayApplied::Changed
+            }
+            TrayAction::ExpHelp(change) => {
+                self.apply_exp_help(change)?;
+                TrayApplied::Changed
+            }
             TrayAction::ClearPool => {
                 let done = self.change_pool(|p| {
                     *p = IxPool::new();
                     Ok(())
                 })?;
                 self.peril_from_gm = false;
+                self.ratings = None;
                 self.conditions.clear();
                 self.target = None;
                 done
@@ -442,6 +482,7 @@ impl TrayState {
             Prefill::Keep => {}
             Prefill::Ix(pool) => {
                 self.ix = pool;
+                self.ratings = o.ratings;
                 self.conditions = o.conditions;
                 self.peril_from_gm = false;
                 self.mode = Mode::Ix;
@@ -515,6 +556,7 @@ impl TrayState {
         if let Some(w) = o.wealth {
             self.fields.set(Field::Wealth, w.into());
         }
+        self.wise_used = false;
         self.label = o.label;
         self.who = o.character_id;
         self.who_name = o.character_name;

@@ -760,3 +760,68 @@ fn a_targets_guard_changes_the_attackers_pool_by_name_and_comes_off_when_ruled_o
     assert!(s.target().is_none());
     assert!(s.apply(TrayAction::ToggleTargetGuard).is_err());
 }
+
+#[test]
+fn a_help_tap_makes_the_change_the_list_weighed() {
+    use crate::rules::ix::help::IxChange;
+    // Intellect 3, Lore 1 with a Frightened Bane die on top: every available option's promise
+    // is the odds the tray shows once it is tapped.
+    let pool = IxPool::from_ratings(3, 1).unwrap();
+    let s = opened(Opening {
+        prefill: Prefill::Ix(pool),
+        conditions: vec![(Condition::Frightened, true)],
+        ratings: Some((3, 1)),
+        ..Opening::default()
+    });
+    let help = s.ix_help();
+    for option in help.player.iter().chain(&help.gm) {
+        let mut next = s.clone();
+        match option.outcome {
+            Ok(g) => {
+                next.apply(TrayAction::Help(option.change)).unwrap();
+                assert_eq!(next.ix().odds().p_success, g.after.success, "{option:?}");
+            }
+            Err(why) => {
+                let refused = next.apply(TrayAction::Help(option.change));
+                assert_eq!(refused, Err(TrayError::IxHelp(why)));
+                assert_eq!(next, s, "a refused change changes nothing");
+            }
+        }
+    }
+    // One skill rank more follows the ratings: 3/1 -> 3/2, then 3/3.
+    let mut next = s.clone();
+    next.apply(TrayAction::Help(IxChange::SkillRank(Some((3, 1)))))
+        .unwrap();
+    assert_eq!(next.ratings(), Some((3, 2)));
+    assert_eq!(next.ix_built(), IxPool::from_ratings(3, 2).unwrap());
+}
+
+#[test]
+fn an_expedition_help_tap_sets_the_field_and_a_wise_counts_once() {
+    use crate::rules::expedition::help::{ExpChange, ExpUnavailable};
+    // Ability 1 with no bonus: 3 dice against Ob 2 (1/2). The Ob - 1 option promises 7/8.
+    let mut s = opened(Opening {
+        prefill: Prefill::Expedition {
+            ability: 1,
+            bonus: 0,
+            penalty: 0,
+            helping: 0,
+            ob: 2,
+            free: 0,
+            factors: None,
+        },
+        ..Opening::default()
+    });
+    let help = s.exp_help().unwrap().unwrap();
+    assert_eq!(help.options[0].change, ExpChange::ObLower);
+    s.apply(TrayAction::ExpHelp(ExpChange::ObLower)).unwrap();
+    assert_eq!(s.field(Field::Ob), 1);
+    s.apply(TrayAction::ExpHelp(ExpChange::Wise)).unwrap();
+    assert_eq!(s.field(Field::Bonus), 1);
+    assert_eq!(
+        s.apply(TrayAction::ExpHelp(ExpChange::Wise)),
+        Err(TrayError::ExpHelp(ExpUnavailable::WiseUsed))
+    );
+    s.apply(TrayAction::ExpHelp(ExpChange::HelpingDie)).unwrap();
+    assert_eq!(s.field(Field::Helping), 1);
+}

@@ -68,7 +68,7 @@ test("a new Ix character is set up step by step and lands on Play", async ({ pag
   await expect(page.getByRole("textbox", { name: /^Wounds remaining \(of 12\)/ })).toHaveValue("12");
   await expect(page.getByRole("textbox", { name: "Intellect" })).toHaveValue("4");
   await expect(page.getByRole("textbox", { name: "Player" })).toHaveValue("Sam");
-  await expect(page.getByRole("region", { name: "Medicine", exact: true })).toContainText("Vex: Intellect 4, Medicine 2.");
+  await expect(page.getByRole("region", { name: "Medicine", exact: true })).toContainText("Healer: Vex (Intellect 4, Medicine 2)");
   // Back returns to the setup's address, which opens the steps again.
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Set up Vex" })).toBeVisible();

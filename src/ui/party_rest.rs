@@ -192,7 +192,7 @@ pub fn PartyRest(#[prop(optional, into)] me: Option<String>) -> impl IntoView {
 /// What a control did, one line per character, beside the control and announced: the results
 /// of the party's rest, the lights' check and the session's end.
 #[component]
-pub fn Said(label: &'static str, lines: RwSignal<Vec<String>>) -> impl IntoView {
+pub fn Said(#[prop(into)] label: String, lines: RwSignal<Vec<String>>) -> impl IntoView {
     view! {
         <div role="status" aria-label=label>
             <ul class="list-plain said">

@@ -108,21 +108,37 @@ pub fn ExpeditionReferee() -> impl IntoView {
     // The tracker's rows are redrawn on every change; the control that had focus (found by its
     // id) gets it back right after the redraw, so keyboard use carries on.
     let refocus = StoredValue::new(None::<String>);
-    let edit = move |e: TableEdit| {
+    // Each panel says what its controls did beside them, where the referee is looking: a
+    // roll's line (the log keeps it too) or why an edit changed nothing.
+    let fight_said = RwSignal::new(Vec::<String>::new());
+    let add_said = RwSignal::new(Vec::<String>::new());
+    let rolls_said = RwSignal::new(Vec::<String>::new());
+    let morale_said = RwSignal::new(Vec::<String>::new());
+    let appear_said = RwSignal::new(Vec::<String>::new());
+    let session_said = RwSignal::new(Vec::<String>::new());
+    let act = move |said: RwSignal<Vec<String>>, e: TableEdit| {
         refocus.set_value(
             document()
                 .active_element()
                 .map(|a| a.id())
                 .filter(|i| !i.is_empty()),
         );
-        if let Err(m) = doc.dispatch(e) {
-            refocus.set_value(None);
-            state.notify(vec![m]);
+        let rolled = matches!(e, TableEdit::Roll(..));
+        match doc.dispatch(e) {
+            Ok(()) if rolled => {
+                said.set(doc.with_untracked(|d| d.log.last().cloned().into_iter().collect()));
+            }
+            Ok(()) => said.update(Vec::clear),
+            Err(m) => {
+                refocus.set_value(None);
+                said.set(vec![m]);
+            }
         }
     };
-    let roll = move |r: TableRoll| edit(TableEdit::Roll(CryptoRng.next_u64(), r));
+    let edit = move |e: TableEdit| act(fight_said, e);
+    let roll = move |said, r: TableRoll| act(said, TableEdit::Roll(CryptoRng.next_u64(), r));
     let session = move |_| {
-        edit(TableEdit::NewSession);
+        act(session_said, TableEdit::NewSession);
         // Once-per-session markers reset on every Expedition character on this device.
         for id in state.roster.with_untracked(|r| r.ids()) {
             let exp = state
@@ -182,8 +198,6 @@ pub fn ExpeditionReferee() -> impl IntoView {
         })
     };
     let pick = RwSignal::new(String::new());
-    // What a Resolve button did: the sheet's line for the casting, or why not.
-    let fight_said = RwSignal::new(Vec::<String>::new());
     let resolve = move |i: usize| {
         fight_said.set(vec![
             match doc.dispatch(TableEdit::Resolve(i, CryptoRng.next_u64())) {
@@ -340,10 +354,11 @@ pub fn ExpeditionReferee() -> impl IntoView {
             </header>
             <section class="panel" aria-labelledby="ref-session">
                 <h2 id="ref-session">"Session and turns"</h2>
-                <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| edit(TableEdit::Players(v as u32)))/>
+                <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| act(session_said, TableEdit::Players(v as u32)))/>
                 <PresentList/>
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>
+                <Said label="Session" lines=session_said/>
                 <SessionEnd/>
             </section>
             <section class="panel" aria-labelledby="ref-turns">
@@ -357,18 +372,21 @@ pub fn ExpeditionReferee() -> impl IntoView {
             <section class="panel" aria-labelledby="ref-rolls">
                 <h2 id="ref-rolls">"Table rolls"</h2>
                 <h3>"Encounter check"</h3>
-                {buttons("Encounter check", &SCALES, move |s| roll(TableRoll::Encounter(s)))}
+                {buttons("Encounter check", &SCALES, move |s| roll(rolls_said, TableRoll::Encounter(s)))}
                 <div class="exp-actions">
-                    <button type="button" on:click=move |_| roll(TableRoll::Reaction)>"Reaction (d10)"</button>
-                    <button type="button" on:click=move |_| roll(TableRoll::Distance)>"Distance (d6)"</button>
+                    <button type="button" on:click=move |_| roll(rolls_said, TableRoll::Reaction)>"Reaction (d10)"</button>
+                    <button type="button" on:click=move |_| roll(rolls_said, TableRoll::Distance)>"Distance (d6)"</button>
                 </div>
+                <Said label="Table roll" lines=rolls_said/>
                 <label class="check">
                     <input type="checkbox" prop:checked=move || danger.get() on:change=move |ev| danger.set(event_target_checked(&ev))/>
                     "In mortal danger"
                 </label>
-                {buttons("Morale", &MORALE, move |d| roll(TableRoll::Morale(d, danger.get_untracked())))}
+                {buttons("Morale", &MORALE, move |d| roll(morale_said, TableRoll::Morale(d, danger.get_untracked())))}
+                <Said label="Morale roll" lines=morale_said/>
                 <h3>"Number appearing"</h3>
-                {buttons("Number appearing", &APPEAR, move |a| roll(TableRoll::Appearing(a)))}
+                {buttons("Number appearing", &APPEAR, move |a| roll(appear_said, TableRoll::Appearing(a)))}
+                <Said label="Number appearing roll" lines=appear_said/>
                 <button type="button" on:click=factors>"Ob factor calculator"</button>
             </section>
             <section class="panel wide" aria-labelledby="ref-fight">
@@ -377,7 +395,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     <TextInput label="Name".to_string() value=foe max_chars=60 on_commit=Callback::new(move |t| foe.set(t))/>
                     <NumberInput label="Level".to_string() value=level min=0 max=20 on_commit=Callback::new(move |v| level.set(v))/>
                     <NumberInput label="How many".to_string() value=how_many min=1 max=i64::from(MAX_GROUP) on_commit=Callback::new(move |v| how_many.set(v))/>
-                    <button type="button" on:click=move |_| edit(TableEdit::AddAdversaries {
+                    <button type="button" on:click=move |_| act(add_said, TableEdit::AddAdversaries {
                         name: foe.get_untracked(),
                         level: level.get_untracked() as u32,
                         count: how_many.get_untracked() as u32,
@@ -400,29 +418,30 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     <button type="button" on:click=move |_| {
                         let id = pick.get_untracked();
                         if id.is_empty() {
-                            state.notify(vec!["Choose a character first.".into()]);
+                            add_said.set(vec!["Choose a character first.".into()]);
                         } else {
-                            edit(TableEdit::AddCharacter(id));
+                            act(add_said, TableEdit::AddCharacter(id));
                         }
                     }>"Add to the fight"</button>
                 </div>
-                <p class="hint">"A character from this device fights with its own sheet: its HP here and on the sheet are the same, and hits reach the sheet."</p>
                 <div class="exp-row">
                     <NumberInput label="Ally dice".to_string() value=ally_dice min=0 max=30 on_commit=Callback::new(move |v| ally_dice.set(v))/>
                     <NumberInput label="Ally HP".to_string() value=ally_hp min=1 max=20 on_commit=Callback::new(move |v| ally_hp.set(v))/>
-                    <button type="button" on:click=move |_| edit(TableEdit::AddAlly(foe.get_untracked(), ally_dice.get_untracked() as u32, ally_hp.get_untracked() as u32))>"Add ally"</button>
+                    <button type="button" on:click=move |_| act(add_said, TableEdit::AddAlly(foe.get_untracked(), ally_dice.get_untracked() as u32, ally_hp.get_untracked() as u32))>"Add ally"</button>
                 </div>
+                <Said label="Adding" lines=add_said/>
+                <p class="hint">"A character from this device fights with its own sheet: its HP here and on the sheet are the same, and hits reach the sheet."</p>
                 <div class="table-scroll" tabindex="0" role="region" aria-label="Fighters">
                 <table>
                     <thead><tr><th scope="col">"Fighter, pool, HP"</th><th scope="col">"Threatens, gangs up behind, shoots"</th><th scope="col">"Actions"</th></tr></thead>
                     <tbody>{tracker}</tbody>
                 </table>
                 </div>
-                <Said label="Channeling" lines=fight_said/>
                 <div class="exp-row">
                     <NumberInput label="Damage per hit (negative heals)".to_string() value=dmg min=-100 max=100 on_commit=Callback::new(move |v| dmg.set(v))/>
-                    <button type="button" on:click=move |_| roll(TableRoll::Exchange)>"Roll the exchange"</button>
+                    <button type="button" on:click=move |_| roll(fight_said, TableRoll::Exchange)>"Roll the exchange"</button>
                 </div>
+                <Said label="Fight" lines=fight_said/>
                 <p class="hint">"Everyone rolls at once; a winner who threatens the loser deals the margin; any tie deals 1 to both. A helper rolls nothing, adds 1d to the leader it gangs up behind and takes what the leader takes. A shooter whose target is in melee with its side rolls 1d less; missing by more than 3 sends 3d into one of them. Damage is applied to the tracker."</p>
                 <p class="hint">"A character who channels a spell rolls its Ability as the Combat Check; damage taken before the spell resolves adds to its Ob. Resolve it at the end of the round: the sheet casts it."</p>
                 <Ambush/>
@@ -441,7 +460,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 <ol class="list-plain exp-history" reversed tabindex="0" aria-labelledby="ref-log" aria-live="polite">
                     {move || doc.with(|d| d.log.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view())}
                 </ol>
-                <button type="button" on:click=move |_| edit(TableEdit::ClearLog)>"Clear the log"</button>
+                <button type="button" on:click=move |_| act(session_said, TableEdit::ClearLog)>"Clear the log"</button>
             </section>
             {doc_history::<ExpTable>("this table")}
         </section>

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::fields::{NumberInput, TextInput};
 use super::history::doc_history;
+use super::party_rest::Said;
 use super::sheet_ix::AddRow;
 use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
@@ -26,16 +27,34 @@ use crate::rules::ix::pool::Pool;
 use crate::rules::ix::session::{InitiativeKind, TieBreaker, initiative_pool};
 use crate::rules::ix::stats::find_skill;
 
+/// The table's document and app state, with where the panel using it says what its controls
+/// did: a refusal shows beside the buttons that caused it, not at the top of the page.
 #[derive(Clone, Copy)]
 struct T {
     doc: Doc<IxTableDoc>,
     state: AppState,
+    said: RwSignal<Vec<String>>,
 }
 
 impl T {
+    /// The same table, saying things in a place of its own (one per panel or card).
+    fn here(self) -> T {
+        T {
+            said: RwSignal::new(Vec::new()),
+            ..self
+        }
+    }
+
+    fn say(&self, msg: impl Into<String>) {
+        self.said.set(vec![msg.into()]);
+    }
+
+    /// Applies an edit; a refusal is said here, and a change that lands clears what was said.
     fn edit(&self, e: TableEdit) {
-        if let Err(msg) = self.doc.dispatch(e) {
-            self.state.notify(vec![msg]);
+        match self.doc.dispatch(e) {
+            Ok(()) if self.said.with_untracked(|l| !l.is_empty()) => self.said.set(Vec::new()),
+            Ok(()) => {}
+            Err(msg) => self.say(msg),
         }
     }
 
@@ -116,6 +135,7 @@ pub fn IxTable() -> impl IntoView {
     let t = T {
         doc: state.doc::<IxTableDoc>(),
         state,
+        said: RwSignal::new(Vec::new()),
     };
     provide_context(t);
     // An older version kept the session's points in this table: hand them to the session
@@ -123,8 +143,10 @@ pub fn IxTable() -> impl IntoView {
     if let Some(pool) = t.doc.with_untracked(|d| d.legacy_session) {
         let flips = t.doc.with_untracked(|d| d.legacy_flips.clone());
         let session = state.doc::<IxSession>();
-        if session.dispatch(SessionEdit::Adopt(pool, flips)).is_ok() {
-            t.edit(TableEdit::DropLegacySession);
+        if session.dispatch(SessionEdit::Adopt(pool, flips)).is_ok()
+            && let Err(m) = t.doc.dispatch(TableEdit::DropLegacySession)
+        {
+            state.notify(vec![m]);
         }
     }
     view! {
@@ -143,7 +165,7 @@ pub fn IxTable() -> impl IntoView {
 /// read, so a point spent anywhere shows here.
 #[component]
 fn Session() -> impl IntoView {
-    let t = expect_context::<T>();
+    let t = expect_context::<T>().here();
     let session = t.state.doc::<IxSession>();
     let players = RwSignal::new(t.roster().len().clamp(1, 12) as i64);
     let who = RwSignal::new(String::new());
@@ -153,14 +175,15 @@ fn Session() -> impl IntoView {
             Some((a, b)) => (a.to_string(), b.to_string()),
             None => (note, String::new()),
         };
-        if let Err(m) = session.dispatch(SessionEdit::Spend { point, who, what }) {
-            t.state.notify(vec![m]);
+        match session.dispatch(SessionEdit::Spend { point, who, what }) {
+            Ok(()) => t.said.set(Vec::new()),
+            Err(m) => t.say(m),
         }
     };
-    let start = move |_| {
-        if let Err(m) = session.dispatch(SessionEdit::Start(players.get_untracked() as i32)) {
-            t.state.notify(vec![m]);
-        }
+    let start = move |_| match session.dispatch(SessionEdit::Start(players.get_untracked() as i32))
+    {
+        Ok(()) => t.said.set(Vec::new()),
+        Err(m) => t.say(m),
     };
     view! {
         <section class="panel" aria-labelledby="ixt-session">
@@ -171,7 +194,7 @@ fn Session() -> impl IntoView {
             {move || {
                 session.with(|s| s.pool).map(|p| {
                     view! {
-                        <p class="state-words" role="status">
+                        <p class="state-words" role="status" aria-label="Points left">
                             {format!("Fortune {} · Peril {}", p.fortune, p.peril)}
                         </p>
                     }
@@ -185,6 +208,7 @@ fn Session() -> impl IntoView {
                 <button type="button" on:click=move |_| flip(Point::Fortune)>"A player spends Fortune"</button>
                 <button type="button" on:click=move |_| flip(Point::Peril)>"The GM spends Peril"</button>
             </div>
+            <Said label="Session points" lines=t.said/>
             <h3>"Flips"</h3>
             <ol class="small" reversed>
                 {move || session.with(|s| s.flips.iter().rev().map(|f| view! { <li>{f.words()}</li> }).collect_view())}
@@ -196,16 +220,18 @@ fn Session() -> impl IntoView {
 
 #[component]
 fn Initiative() -> impl IntoView {
-    let t = expect_context::<T>();
+    let t = expect_context::<T>().here();
+    // Adding participants says its refusals by the add buttons; the order's own below it.
+    let setup = t.here();
     let pick = RwSignal::new(String::new());
     let npc_rating = RwSignal::new(2i64);
     let npc_rank = RwSignal::new(1i64);
     let add_pc = move |_| {
         let id = pick.get_untracked();
         if id.is_empty() {
-            return t.state.notify(vec!["Choose a character first.".into()]);
+            return setup.say("Choose a character first.");
         }
-        t.edit(TableEdit::AddFighter(Fighter {
+        setup.edit(TableEdit::AddFighter(Fighter {
             name: String::new(),
             character_id: Some(id),
             kind: InitiativeKind::OnWatch,
@@ -215,7 +241,7 @@ fn Initiative() -> impl IntoView {
         }));
     };
     let add_npc = Callback::new(move |name: String| {
-        t.edit(TableEdit::AddFighter(Fighter {
+        setup.edit(TableEdit::AddFighter(Fighter {
             name,
             character_id: None,
             kind: InitiativeKind::OnWatch,
@@ -237,7 +263,7 @@ fn Initiative() -> impl IntoView {
             };
             match roll(pool) {
                 Ok(r) => results.push(r),
-                Err(e) => return t.state.notify(vec![format!("{}: {e}", t.label(f.key()))]),
+                Err(e) => return t.say(format!("{}: {e}", t.label(f.key()))),
             }
         }
         t.edit(TableEdit::Rolled(results));
@@ -275,7 +301,7 @@ fn Initiative() -> impl IntoView {
                 id: id.clone(),
                 edit,
             }) {
-                t.state.notify(vec![m]);
+                t.say(m);
             }
         };
         let hurt2 = hurt.clone();
@@ -330,9 +356,9 @@ fn Initiative() -> impl IntoView {
         } else if same {
             t.edit(TableEdit::MoveSlot(from, to));
         } else {
-            t.state.notify(vec![format!(
+            t.say(format!(
                 "{name} can move only among the participants tied with it: drop it on one of them."
-            )]);
+            ));
         }
     };
     let order = move || {
@@ -420,6 +446,7 @@ fn Initiative() -> impl IntoView {
                 </div>
                 <AddRow label="Adversary name" on_add=add_npc/>
             </details>
+            <Said label="Adding to initiative" lines=setup.said/>
             <ul class="list-plain" aria-label="Participants">{fighters}</ul>
             <div class="row wrap">
                 <button type="button" class="primary" on:click=roll_all>"Roll initiative for all"</button>
@@ -432,6 +459,7 @@ fn Initiative() -> impl IntoView {
                 <p class="muted small">"Tied participants show a grip: drag one within its tie, or use its arrow buttons."</p>
             })}
             <ol class="list-plain order" aria-label="Turn order">{order}</ol>
+            <Said label="Initiative" lines=t.said/>
             // Turns can only be stepped once there is an order to step through. The memo redraws
             // the buttons only when that changes, so a keyboard user's focus stays on Next turn.
             {move || has_order.get().then(|| view! {
@@ -446,7 +474,7 @@ fn Initiative() -> impl IntoView {
 
 #[component]
 fn Adversaries() -> impl IntoView {
-    let t = expect_context::<T>();
+    let t = expect_context::<T>().here();
     let kind = RwSignal::new(0usize);
     let wounds = RwSignal::new(5i64);
     let members = RwSignal::new(3i64);
@@ -478,7 +506,7 @@ fn Adversaries() -> impl IntoView {
             .map(Foe::Nemesis),
         };
         if name.is_empty() {
-            return t.state.notify(vec!["Give the adversary a name.".into()]);
+            return t.say("Give the adversary a name.");
         }
         let nerve = Nerve {
             willpower: will.get_untracked() as i32,
@@ -491,7 +519,7 @@ fn Adversaries() -> impl IntoView {
         };
         match foe {
             Ok(f) => t.edit(TableEdit::AddFoeWithNerve(f, nerve)),
-            Err(e) => t.state.notify(vec![e.to_string()]),
+            Err(e) => t.say(e.to_string()),
         }
     });
     let count = Memo::new(move |_| t.doc.with(|d| d.foes.len()));
@@ -525,6 +553,7 @@ fn Adversaries() -> impl IntoView {
             </div>
             {toggle("Immune to fear", immune)}
             <AddRow label="Adversary name" on_add=add/>
+            <Said label="Adding an adversary" lines=t.said/>
             <ul class="list-plain" aria-label="Adversaries on the table">{cards}</ul>
         </section>
     }
@@ -532,7 +561,7 @@ fn Adversaries() -> impl IntoView {
 
 #[component]
 fn FoeCard(i: usize) -> impl IntoView {
-    let t = expect_context::<T>();
+    let t = expect_context::<T>().here();
     let amount = RwSignal::new(1i64);
     let foe = move || t.doc.with(|d| d.foes.get(i).cloned());
     let name = move || foe().map(|f| f.name().to_string()).unwrap_or_default();
@@ -578,7 +607,7 @@ fn FoeCard(i: usize) -> impl IntoView {
         let carried = foe().map_or(0, |f| f.injuries.len() as i32);
         match roll_critical(&mut CryptoRng, carried) {
             Ok(r) => t.edit(TableEdit::FoeInjury(i, r.row)),
-            Err(e) => t.state.notify(vec![e.to_string()]),
+            Err(e) => t.say(e.to_string()),
         }
     };
     let injuries = move || {
@@ -636,6 +665,7 @@ fn FoeCard(i: usize) -> impl IntoView {
                 </button>
                 {act(t, Signal::derive(move || format!("Remove {}", name())), TableEdit::RemoveFoe(i))}
             </div>
+            <Said label=format!("{} on the table", t.doc.with_untracked(|d| d.foes.get(i).map(|f| f.name().to_string())).unwrap_or_default()) lines=t.said/>
             <ul class="list-plain small" aria-label="Critical Injuries">{injuries}</ul>
         </li>
     }
@@ -643,7 +673,7 @@ fn FoeCard(i: usize) -> impl IntoView {
 
 #[component]
 fn Fear() -> impl IntoView {
-    let t = expect_context::<T>();
+    let t = expect_context::<T>().here();
     let rating = RwSignal::new(2i64);
     let source = RwSignal::new(String::new());
     let discipline = RwSignal::new(false);
@@ -674,7 +704,7 @@ fn Fear() -> impl IntoView {
     let run = move |_| {
         let r = match FearRating::new(rating.get_untracked() as i32) {
             Ok(r) => r,
-            Err(e) => return t.state.notify(vec![e.to_string()]),
+            Err(e) => return t.say(e.to_string()),
         };
         let skill = if discipline.get_untracked() {
             "Discipline"
@@ -814,6 +844,7 @@ fn Fear() -> impl IntoView {
                 }).collect_view()}
             </fieldset>
             <button type="button" class="primary" on:click=run>"Roll fear checks"</button>
+            <Said label="Fear check" lines=t.said/>
             <div role="status"><ul class="list-plain" aria-label="Fear results">
                 {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
             </ul></div>
@@ -836,7 +867,7 @@ fn Fear() -> impl IntoView {
                 </div>
                 {toggle("The leader is Frightened or Demoralized", leader_afraid)}
                 <button type="button" on:click=rally>"Roll Leadership"</button>
-                <p class="said" role="status">{move || rallied.get()}</p>
+                <p class="said" role="status" aria-label="Leadership">{move || rallied.get()}</p>
             </details>
         </section>
     }
@@ -844,7 +875,7 @@ fn Fear() -> impl IntoView {
 
 #[component]
 fn CritEditor() -> impl IntoView {
-    let t = expect_context::<T>();
+    let t = expect_context::<T>().here();
     let rows = (0..crate::rules::ix::critical::ROW_COUNT)
         .map(|i| {
             let (lo, hi) = row_bounds(i);
@@ -884,6 +915,7 @@ fn CritEditor() -> impl IntoView {
                 <summary>"Edit the 25 rows"</summary>
                 <ul class="list-plain crit-rows">{rows}</ul>
                 {act(t, "Reset to default", TableEdit::ResetCritical)}
+                <Said label="Critical Injury table" lines=t.said/>
             </details>
         </section>
     }

@@ -250,11 +250,11 @@ test("a GM table open in two tabs shows what the other tab wrote", async ({ page
   const session = (p) => p.getByRole("region", { name: "Session", exact: true });
   await expect(session(other).getByRole("button", { name: "Start session" })).toBeVisible();
   await session(page).getByRole("button", { name: "Start session" }).click();
-  await expect(session(page).getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+  await expect(session(page).getByRole("status", { name: "Points left" })).toHaveText("Fortune 1 · Peril 1");
   // The other tab follows, and its own next change builds on that instead of overwriting it.
-  await expect(session(other).getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+  await expect(session(other).getByRole("status", { name: "Points left" })).toHaveText("Fortune 1 · Peril 1");
   await session(other).getByRole("button", { name: "A player spends Fortune" }).click();
-  await expect(session(page).getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session(page).getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
   await other.close();
   await app.close();
 });

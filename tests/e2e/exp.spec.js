@@ -480,10 +480,16 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   const ref = page.locator(".exp-ref");
   await ref.getByRole("button", { name: "Exploration (d6)" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/Encounter check \(exploration\): rolled \d/);
+  // Each table roll's line shows beside the buttons, in view, as well as in the log.
+  const rolled = ref.getByRole("status", { name: "Table roll" });
+  await expect(rolled).toContainText(/^Encounter check \(exploration\): rolled \d/);
   await ref.getByRole("button", { name: "Reaction (d10)" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/Reaction: rolled \d+/);
+  await expect(rolled).toContainText(/^Reaction: rolled \d+/);
+  await expectBeside(ref.getByRole("button", { name: "Reaction (d10)" }), rolled);
   await ref.getByRole("button", { name: "Plural" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/Number appearing \(Plural, 4 players\): [3-5]\./);
+  await expect(ref.getByRole("status", { name: "Number appearing roll" })).toContainText(/^Number appearing \(Plural, 4 players\): [3-5]\./);
 
   // Treasure as the digest's rule of thumb: half the players' count in hoards, rounded either
   // way when it is not whole (five players at a major site: 2 or 3 hoards of 40, around 100).
@@ -497,6 +503,12 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await players.fill("4");
   await players.press("Enter");
 
+  // A refusal in the tracker says why beside its button, not at the top of the page.
+  const adding = ref.getByRole("status", { name: "Adding" });
+  await ref.getByRole("button", { name: "Add to the fight" }).click();
+  await expect(adding).toHaveText("Choose a character first.");
+  await expectBeside(ref.getByRole("button", { name: "Add to the fight" }), adding);
+
   await ref.getByLabel("Name").fill("Ghoul");
   await ref.getByLabel("Level").fill("2");
   await ref.getByLabel("Level").blur();
@@ -508,6 +520,9 @@ test("referee table: rolls, a combat exchange with damage, session start, persis
   await ref.getByLabel("Rook threatens").selectOption({ label: "Ghoul" });
   await ref.getByRole("button", { name: "Roll the exchange" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText(/^Exchange: Ghoul rolled/);
+  const fight = ref.getByRole("status", { name: "Fight" });
+  await expect(fight).toContainText(/^Exchange: Ghoul rolled/);
+  await expectBeside(ref.getByRole("button", { name: "Roll the exchange" }), fight);
   await ref.getByRole("button", { name: "Damage Ghoul" }).click();
   await ref.getByRole("button", { name: "Start a new session" }).click();
   await expect(ref.locator(".exp-history li").first()).toContainText("Session 2 begins");

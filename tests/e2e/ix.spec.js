@@ -301,9 +301,9 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   // Session.
   const session = panel(page, "Session");
   await session.getByRole("button", { name: "Start session" }).click();
-  await expect(session.getByRole("status")).toHaveText("Fortune 2 · Peril 1");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 2 · Peril 1");
   await session.getByRole("button", { name: "A player spends Fortune" }).click();
-  await expect(session.getByRole("status")).toHaveText("Fortune 1 · Peril 2");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 1 · Peril 2");
   await expect(session.getByRole("listitem")).toHaveCount(1);
 
   // A Minion group of three with 4 Wounds each.
@@ -323,8 +323,8 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   // Three participants. Rolling before anyone is added is refused, with the reason.
   const init = panel(page, "Initiative");
   await init.getByRole("button", { name: "Roll initiative for all" }).click();
-  await expect(app.banner("Add participants, then roll for all of them.")).toBeVisible();
-  await app.banner("Add participants").getByRole("button", { name: "Dismiss" }).click();
+  await expectBeside(init.getByRole("button", { name: "Roll initiative for all" }), init.getByRole("status", { name: "Initiative", exact: true }));
+  await expect(init.getByRole("status", { name: "Initiative", exact: true })).toHaveText("Add participants, then roll for all of them.");
   for (const name of ["Vex", "Ada"]) {
     await init.getByRole("combobox", { name: "Character from the roster" }).selectOption({ label: name });
     await init.getByRole("button", { name: "Add character" }).click();
@@ -396,7 +396,7 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await expect(fear.getByRole("combobox", { name: "Rally" })).toHaveValue("0");
   await fear.getByRole("checkbox", { name: "The leader is Frightened or Demoralized" }).check();
   await fear.getByRole("button", { name: "Roll Leadership" }).click();
-  const rallied = fear.locator(".said");
+  const rallied = fear.getByRole("status", { name: "Leadership" });
   await expect(rallied).toContainText("The leader cannot rally anyone");
   await fear.getByRole("checkbox", { name: "The leader is Frightened or Demoralized" }).uncheck();
   let lifted = false;
@@ -411,7 +411,7 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
 
   // Persisted, then checked on a sheet.
   await app.reload();
-  await expect(panel(page, "Session").getByRole("status")).toHaveText("Fortune 1 · Peril 2");
+  await expect(panel(page, "Session").getByRole("status", { name: "Points left" })).toHaveText("Fortune 1 · Peril 2");
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/ix-table-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -510,7 +510,10 @@ test("the GM settles an initiative tie by dragging, within the tie only", async 
   const to = !slots[from].down && from + 1 < slots.length ? from + 1 : from - 1;
   const before = await items.allTextContents();
   await drag(page, items.nth(from), items.nth(to));
-  await expect(page.getByText(`${slots[from].name} can move only among the participants tied with it`)).toBeVisible();
+  // Said under the order, beside what was dragged, not at the top of the page.
+  const said = init.getByRole("status", { name: "Initiative", exact: true });
+  await expect(said).toContainText(`${slots[from].name} can move only among the participants tied with it`);
+  await expect(page.getByRole("alert").filter({ hasText: "can move only among" })).toHaveCount(0);
   expect(await items.allTextContents()).toEqual(before);
 
   // The keyboard path stays: the arrow buttons move within the tie.

@@ -202,7 +202,7 @@ test("an ambush's free round, then a spell channelled as a defence and resolved"
 
   // End of the round: the sheet casts Bind at Ob 4 + the damage taken, for 1 HP.
   await ref.getByRole("button", { name: "Resolve Bind" }).click();
-  const cast = ref.getByRole("status", { name: "Channeling" });
+  const cast = ref.getByRole("status", { name: "Fight" });
   await expect(cast).toContainText(new RegExp(`^Ada resolves Bind at the end of the round.*Channel Bind: Ob ${4 + taken} \\(`));
   await expect(cast).toContainText(`rolled ${adaDice}:`);
   const passed = /: Pass/.test(await cast.textContent());

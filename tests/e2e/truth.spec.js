@@ -30,7 +30,7 @@ test("a hit on the combat tracker is a hit on the sheet, and back, in two tabs",
   await expect(row).toContainText("4d · 6 of 6 HP");
   // The same character twice is refused, with the reason.
   await ref.getByRole("button", { name: "Add to the fight" }).click();
-  await expect(app.banner("Ada is already in the fight.")).toBeVisible();
+  await expect(ref.getByRole("status", { name: "Adding" })).toHaveText("Ada is already in the fight.");
 
   // Ada's sheet open in a second tab follows the tracker without a reload.
   const other = await context.newPage();
@@ -111,7 +111,7 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
   await players.fill("1");
   await players.blur();
   await session.getByRole("button", { name: "Start session" }).click();
-  await expect(session.getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 1 · Peril 1");
 
   // The player's sheet, in another tab, reads the same pool.
   const player = await context.newPage();
@@ -130,7 +130,7 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
   await expect(tray.getByRole("region", { name: "Result" })).toBeVisible();
 
   // The point flipped: the GM table shows it at once, with who spent it.
-  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
   await expect(session.getByRole("listitem").first()).toContainText("Fortune spent, now Peril (Vex");
   await expect(points).toContainText("Fortune on the players' side: 0");
 
@@ -140,7 +140,12 @@ test("Fortune is one pool: spent from a sheet's tray it flips on the GM table in
   await tray.getByRole("button", { name: "Spend a Fortune Point" }).click();
   await expect(tray.getByRole("alert")).toContainText("No Fortune Point is on the players' side");
   await expect(tray.locator(".pool-words")).not.toContainText("Mastery");
-  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
+
+  // The GM table refuses the same, beside its button.
+  await session.getByRole("button", { name: "A player spends Fortune" }).click();
+  await expect(session.getByRole("status", { name: "Session points" })).toContainText("No Fortune Point is on the players' side");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
 
   // The GM spends Peril; the point comes back to the players.
   await session.getByRole("button", { name: "The GM spends Peril" }).click();
@@ -156,11 +161,11 @@ test("a GM table changed while storage is full is kept, survives leaving the scr
   await page.goto(app.server.url + "#/table/ix");
   const session = page.getByRole("region", { name: "Session", exact: true });
   await session.getByRole("button", { name: "Start session" }).click();
-  await expect(session.getByRole("status")).toHaveText("Fortune 1 · Peril 1");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 1 · Peril 1");
 
   await page.evaluate(() => (window.__fullStorage = true));
   await session.getByRole("button", { name: "A player spends Fortune" }).click();
-  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
   const foes = page.getByRole("region", { name: "Adversaries" });
   await foes.getByRole("textbox", { name: "Adversary name" }).fill("Goblins");
   await foes.getByRole("button", { name: "Add" }).click();
@@ -169,7 +174,7 @@ test("a GM table changed while storage is full is kept, survives leaving the scr
   // Away and back: the unsaved table is still this tab's table.
   await app.go("Roster");
   await page.goto(app.server.url + "#/table/ix");
-  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
   await expect(foes).toContainText("Goblins");
 
   // Room again: the banner goes only once both owed documents are written.
@@ -178,7 +183,7 @@ test("a GM table changed while storage is full is kept, survives leaving the scr
   await expect(app.banner("Not saved")).toHaveCount(0);
   await app.reload();
   await page.goto(app.server.url + "#/table/ix");
-  await expect(session.getByRole("status")).toHaveText("Fortune 0 · Peril 2");
+  await expect(session.getByRole("status", { name: "Points left" })).toHaveText("Fortune 0 · Peril 2");
   await expect(foes).toContainText("Goblins");
   await app.close();
 });

@@ -47,7 +47,7 @@ for (const size of SIZES) {
     await amount.fill("4");
     await amount.blur();
     await health.getByRole("button", { name: "Take Wounds" }).click();
-    await expect(health.locator(".said")).toContainText("6 of 10 Wounds left");
+    await expect(health.getByRole("group", { name: "Take or recover" }).locator(".said")).toContainText("6 of 10 Wounds left");
     await page.getByRole("region", { name: "Conditions", exact: true }).getByRole("button", { name: "Frightened", exact: true }).click();
 
     // Rook takes 2 damage and lights a torch, on his.

@@ -16,6 +16,7 @@ pub mod ix_table;
 mod merge;
 mod named;
 pub mod party;
+pub mod party_status;
 mod rolls;
 pub mod seeded;
 pub mod session;

@@ -69,7 +69,7 @@ chunk!(
     exp_sheet / preload_exp_sheet :: exp_sheet_chunk(id: String) => view! { <ExpeditionSheet id/> }
 );
 chunk!(
-    /// The GM tools: the Ix table, the Expedition referee and the party's gear.
+    /// The GM tools: the Ix table, the Expedition referee, the party's status and its gear.
     table / preload_table :: table_chunk(tab: Memo<TableTab>) => view! { <TableScreen tab/> }
 );
 chunk!(

@@ -14,6 +14,7 @@ mod icons;
 mod lazy;
 mod party;
 mod party_rest;
+mod party_status;
 mod roster;
 mod route;
 mod sections;

@@ -81,16 +81,24 @@ pub fn section_href(id: &str, section: &str) -> String {
 pub enum TableTab {
     Ix,
     Expedition,
+    /// Every character at a glance (`ui::party_status`).
+    Status,
     Party,
 }
 
 impl TableTab {
-    pub const ALL: [TableTab; 3] = [TableTab::Ix, TableTab::Expedition, TableTab::Party];
+    pub const ALL: [TableTab; 4] = [
+        TableTab::Ix,
+        TableTab::Expedition,
+        TableTab::Status,
+        TableTab::Party,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
             TableTab::Ix => "Ix GM table",
             TableTab::Expedition => "Expedition referee",
+            TableTab::Status => "Party status",
             TableTab::Party => "Party gear",
         }
     }
@@ -99,6 +107,7 @@ impl TableTab {
         match self {
             TableTab::Ix => "#/table/ix",
             TableTab::Expedition => "#/table/expedition",
+            TableTab::Status => "#/table/status",
             TableTab::Party => "#/table/party",
         }
     }
@@ -111,6 +120,7 @@ impl TableTab {
             .and_then(|t| t.split(['/', '?']).next())
         {
             Some("expedition") => TableTab::Expedition,
+            Some("status") => TableTab::Status,
             Some("party") => TableTab::Party,
             _ => TableTab::Ix,
         }

@@ -1,8 +1,9 @@
-//! The Table screen: the GM's tools, one tab per game plus the party's gear.
+//! The Table screen: the GM's tools, one tab per game plus the party's status and gear.
 
 use leptos::prelude::*;
 
 use super::party::PartyGear;
+use super::party_status::PartyStatus;
 use super::route::TableTab;
 use super::table_exp::ExpeditionReferee;
 use super::table_ix::IxTable;
@@ -32,6 +33,7 @@ pub fn TableScreen(tab: Memo<TableTab>) -> impl IntoView {
             {move || match tab.get() {
                 TableTab::Ix => view! { <IxTable/> }.into_any(),
                 TableTab::Expedition => view! { <ExpeditionReferee/> }.into_any(),
+                TableTab::Status => view! { <PartyStatus/> }.into_any(),
                 TableTab::Party => view! { <PartyGear/> }.into_any(),
             }}
         </section>

@@ -128,8 +128,8 @@ for (const size of SIZES) {
         problems.push(...(await covered(page, `${name}'s sheet`)));
         await app.go("Roster");
       }
-      for (const tab of ["Ix GM table", "Expedition referee", "Party gear"]) {
-        await page.goto(page.url().split("#")[0] + { "Ix GM table": "#/table/ix", "Expedition referee": "#/table/expedition", "Party gear": "#/table/party" }[tab]);
+      for (const tab of ["Ix GM table", "Expedition referee", "Party status", "Party gear"]) {
+        await page.goto(page.url().split("#")[0] + { "Ix GM table": "#/table/ix", "Expedition referee": "#/table/expedition", "Party status": "#/table/status", "Party gear": "#/table/party" }[tab]);
         await expect(page.getByRole("heading", { level: 1, name: "Table" })).toBeVisible();
         await page.waitForTimeout(300);
         problems.push(...(await covered(page, tab)));

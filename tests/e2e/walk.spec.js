@@ -93,6 +93,7 @@ for (const size of SIZES) {
       const tools = [
         ["Ix GM table", page.getByRole("heading", { level: 2, name: "Session", exact: true })],
         ["Expedition referee", page.getByRole("heading", { level: 2, name: "Combat tracker" })],
+        ["Party status", page.getByRole("list", { name: "Ix characters" })],
         ["Party gear", page.getByRole("button", { name: "Pay out" })],
       ];
       for (const [i, [tab, sign]] of tools.entries()) {

@@ -29,6 +29,7 @@ mod ix_sheet;
 mod ix_sheet_table;
 mod never_lost;
 mod one_source;
+mod party_status;
 mod plain_dice;
 mod rolls;
 mod storage;

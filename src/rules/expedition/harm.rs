@@ -60,6 +60,17 @@ impl Health {
         !self.dead && self.hp == 0
     }
 
+    /// The state in a word or two: "Standing", "Down and out" or "Dead".
+    pub fn state_label(&self) -> &'static str {
+        if self.dead {
+            "Dead"
+        } else if self.is_down() {
+            "Down and out"
+        } else {
+            "Standing"
+        }
+    }
+
     /// HP in words, e.g. `"5 of 8 HP (+2 bonus)"`.
     pub fn words(&self) -> String {
         let mut s = format!("{} of {} HP", self.hp, self.max_hp);

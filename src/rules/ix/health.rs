@@ -27,6 +27,18 @@ pub enum Vitality {
     Dead,
 }
 
+impl Vitality {
+    /// The state in a word or two, as the sheet and the party board show it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Vitality::Standing => "Healthy",
+            Vitality::Incapacitated { bleeding: true } => "Incapacitated and bleeding out",
+            Vitality::Incapacitated { bleeding: false } => "Incapacitated, stabilised",
+            Vitality::Dead => "Dead",
+        }
+    }
+}
+
 /// What a hit did, for the log and for triggering a Critical Injury roll
 /// (reference, "A Critical Injury is triggered when").
 #[derive(

@@ -32,7 +32,7 @@ pub enum GearMode {
     List,
 }
 
-pub(crate) use markup::{Member, party_html};
+pub(crate) use markup::{Member, esc, party_html};
 
 /// A button whose action is `act`, read by the delegated click handler.
 fn btn(act: GearAction, label: &str) -> impl IntoView {

@@ -13,25 +13,20 @@ use crate::rules::ix::health::{DEFENSE_CAP, Health as Track, Vitality};
 use crate::ui::fields::{NumberInput, Stepper, TextInput};
 use crate::ui::tray::{CryptoRng, Hook};
 
-/// The character's state in words, and what it means.
+/// The character's state in words (the rules' label, shared with the party board), and what
+/// it means.
 fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
-    match v {
-        Vitality::Standing => ("Healthy", "Standing and able to act.".into()),
-        Vitality::Incapacitated { bleeding: true } => (
-            "Incapacitated and bleeding out",
-            format!(
-                "Cannot act. Loses 1 Wound at the end of each round until stabilised; dies at −{max}."
-            ),
+    let meaning = match v {
+        Vitality::Standing => "Standing and able to act.".into(),
+        Vitality::Incapacitated { bleeding: true } => format!(
+            "Cannot act. Loses 1 Wound at the end of each round until stabilised; dies at −{max}."
         ),
-        Vitality::Incapacitated { bleeding: false } => (
-            "Incapacitated, stabilised",
-            "Cannot act, but no longer bleeding. Healing above 0 brings them back.".into(),
-        ),
-        Vitality::Dead => (
-            "Dead",
-            format!("Wounds reached −{max}, or a Killed injury."),
-        ),
-    }
+        Vitality::Incapacitated { bleeding: false } => {
+            "Cannot act, but no longer bleeding. Healing above 0 brings them back.".into()
+        }
+        Vitality::Dead => format!("Wounds reached −{max}, or a Killed injury."),
+    };
+    (v.label(), meaning)
 }
 
 /// Rolls a Critical Injury for the sheet's character (+10 per injury carried), adds it and

@@ -7,6 +7,7 @@ mod health;
 mod magic;
 mod skills;
 mod spells;
+mod weapons;
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -424,6 +425,7 @@ fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
             // Play first: what a fight needs, then the checks, who the character is, and the rest.
             {part_start(PARTS[0])}
             <health::Health/>
+            <weapons::Weapons/>
             <health::Medicine/>
             <health::Injuries/>
             <magic::Conditions/>

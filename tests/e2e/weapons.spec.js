@@ -34,8 +34,11 @@ async function attack(app, base) {
   const result = weapons.getByRole("status", { name: "Last attack" });
   await expect(result).toContainText(/Hit: \d+ damage|Miss/);
   await expect(result).toBeInViewport();
+  // Its first line is not under the sticky bars.
+  const bars = await page.evaluate(() => Math.max(...[...document.querySelectorAll(".top, .section-bar")].map((b) => b.getBoundingClientRect().bottom)));
+  expect((await result.boundingBox()).y).toBeGreaterThanOrEqual(bars - 1);
   const text = await result.textContent();
-  const hit = text.match(/Hit: (\d+) damage \(Longsword (\d+) \+ (\d+) net Success(es)? on Bo\./);
+  const hit = text.match(/Hit: (\d+) damage \(Longsword (\d+) \+ (\d+) net Success(?:es)?\) on Bo\./);
   if (hit) {
     // The damage is the weapon's plus one per net Success.
     expect(Number(hit[2])).toBe(base);
@@ -59,8 +62,9 @@ test("an attack with a weapon hits another character, applies its damage and rol
   const skills = panel(page, "Skills");
   for (let i = 0; i < 5; i++) await skills.getByRole("button", { name: "Raise Melee rank" }).click();
 
-  // A weapon, added and set on the sheet: damage 5, Crit 1 (any net Boon may buy an injury).
-  await page.getByRole("link", { name: "Play" }).click();
+  // A weapon, added and set on the sheet (at the top of Skills, with the checks): damage 5,
+  // Crit 1 (any net Boon may buy an injury).
+  await page.getByRole("link", { name: "Skills" }).click();
   const weapons = panel(page, "Weapons");
   await expect(weapons).toContainText("No weapons yet");
   await weapons.getByText("Add, change or remove weapons").click();
@@ -150,6 +154,7 @@ test("a weapon refuses what it cannot be, and an attack under Defensive Guard", 
   // Defensive Guard: no attack until it is lowered, said beside the weapon.
   await page.getByRole("link", { name: "Play" }).click();
   await page.getByRole("group", { name: "Guard (they do not stack)" }).getByRole("button", { name: "Defensive Guard" }).click();
+  await page.getByRole("link", { name: "Skills" }).click();
   await weapons.getByRole("button", { name: "Attack with Bow" }).click();
   await expect(weapons.getByText(/^Defensive Guard is up/)).toBeVisible();
   await expect(app.tray()).toBeHidden();

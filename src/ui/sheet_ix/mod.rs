@@ -425,12 +425,14 @@ fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
             // Play first: what a fight needs, then the checks, who the character is, and the rest.
             {part_start(PARTS[0])}
             <health::Health/>
-            <weapons::Weapons/>
             <health::Medicine/>
             <health::Injuries/>
             <magic::Conditions/>
             <Session/>
             {part_start(PARTS[1])}
+            // Attacks are checks: here with the skills they roll (Play has no room to spare
+            // within three phone screens).
+            <weapons::Weapons/>
             <skills::Skills/>
             {part_start(PARTS[2])}
             {identity(ctx)}

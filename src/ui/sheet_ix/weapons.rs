@@ -1,4 +1,4 @@
-//! Weapons in the Play section: each one's numbers in a line and an Attack button that rolls
+//! Weapons in the Skills section: each one's numbers in a line and an Attack button that rolls
 //! its skill in the tray. What the attack did comes back under the list in words, with the
 //! damage to put on the character attacked (through their own damage edit, as from an attack)
 //! and the Critical Injury to roll on them.
@@ -257,12 +257,20 @@ pub fn Weapons() -> impl IntoView {
             }
         })
     };
-    // The result comes back after the tray closes; it and what its buttons did are brought
-    // into sight as they change.
+    // The result comes back while the tray is open; it and what its buttons did are brought
+    // into sight as they change, below the sticky bars as well as above the dock.
     let group = NodeRef::<leptos::html::Div>::new();
-    let target = move || group.try_get_untracked().flatten().map(Into::into);
-    crate::ui::sections::reveal_when_said(news, target);
-    crate::ui::sections::reveal_when_said(after, target);
+    Effect::new(move |built: Option<()>| {
+        news.with(|_| ());
+        after.with(|_| ());
+        if built.is_some() {
+            request_animation_frame(move || {
+                if let Some(el) = group.try_get_untracked().flatten() {
+                    bring_into_sight(&el);
+                }
+            });
+        }
+    });
     let any = move || count.get() > 0;
     view! {
         <section class="panel" aria-labelledby="ix-weapons">
@@ -307,7 +315,7 @@ fn WeaponEditor() -> impl IntoView {
                 };
                 let range_id = field_id("range");
                 let skill_id = field_id("skill");
-                let skills = move || ctx.read(|s| skill_names(s));
+                let skills = move || ctx.read(skill_names);
                 view! {
                     <li class="weapon-edit">
                         <TextInput
@@ -421,4 +429,21 @@ fn WeaponEditor() -> impl IntoView {
 /// The sheet's skills by name, for a weapon's skill select.
 fn skill_names(s: &IxSheet) -> Vec<String> {
     s.character.skills.iter().map(|k| k.name.clone()).collect()
+}
+
+/// Scrolls `el` above the dock (as a said line is) and, when its top is under the sticky bars
+/// (an attack's words start above where its Attack button was), down from under them.
+fn bring_into_sight(el: &web_sys::Element) {
+    crate::ui::sections::reveal(el);
+    let Some(w) = web_sys::window() else { return };
+    let doc = document();
+    let bars = [".top", ".section-bar"]
+        .into_iter()
+        .filter_map(|q| doc.query_selector(q).ok().flatten())
+        .map(|b| b.get_bounding_client_rect().bottom())
+        .fold(0.0, f64::max);
+    let top = el.get_bounding_client_rect().top();
+    if top < bars + 8.0 {
+        w.scroll_by_with_x_and_y(0.0, top - bars - 8.0);
+    }
 }

@@ -17,7 +17,9 @@ use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
 use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
-use crate::rules::ix::stats::{Characteristic, Skill};
+use crate::rules::ix::pool::{Difficulty, Pool};
+use crate::rules::ix::stats::{Characteristic, Skill, find_skill};
+use crate::rules::ix::weapon::Weapon;
 
 /// Longest skill, talent, spell or condition name.
 pub const NAME_MAX: usize = 40;
@@ -55,6 +57,10 @@ pub struct IxSheet {
     /// lose it. Rolling one, or the GM waiving it, clears it.
     #[serde(default)]
     pub critical_owed: bool,
+    /// Weapons with their damage, Crit rating, range and skill. Left out of the stored record
+    /// while empty, so a sheet without weapons is stored as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weapons: Vec<Weapon>,
 }
 
 /// A spell on the sheet: the rules' design (difficulty, Strain, Overload and Empower
@@ -173,6 +179,9 @@ pub enum IxEdit {
     /// Casting spell `index` with the chosen Overload options (indices): checks the options
     /// and pays the Strain.
     CastSpell(usize, Vec<usize>),
+    /// Adds a weapon (`None`) or replaces weapon `i`.
+    SaveWeapon(Option<usize>, Box<Weapon>),
+    RemoveWeapon(usize),
 }
 
 fn name_ok(name: &str) -> Result<String, EditError> {
@@ -219,6 +228,7 @@ impl IxSheet {
             gear: Inventory::new(name),
             spellbook: Vec::new(),
             critical_owed: false,
+            weapons: Vec::new(),
         }
     }
 
@@ -407,7 +417,13 @@ impl IxSheet {
                 at(&c.skills, i, "skill")?;
                 let name = name_ok(&name)?;
                 self.unique_skill(&name, Some(i))?;
-                self.character.skills[i].name = name;
+                // Weapons follow their skill's new name.
+                let old = std::mem::replace(&mut self.character.skills[i].name, name.clone());
+                for w in &mut self.weapons {
+                    if w.skill.trim().eq_ignore_ascii_case(old.trim()) {
+                        w.skill.clone_from(&name);
+                    }
+                }
             }
             IxEdit::LinkSkill(i, k) => {
                 at(&c.skills, i, "skill")?;
@@ -415,7 +431,20 @@ impl IxSheet {
             }
             IxEdit::RemoveSkill(i) => {
                 at(&c.skills, i, "skill")?;
-                c.skills.remove(i);
+                // A weapon names its skill; removing it would leave the weapon nothing to roll.
+                let name = &c.skills[i].name;
+                if let Some(w) = self
+                    .weapons
+                    .iter()
+                    .find(|w| w.skill.trim().eq_ignore_ascii_case(name.trim()))
+                {
+                    return Err(format!(
+                        "{} attacks with {name}: change or remove the weapon first.",
+                        w.name
+                    )
+                    .into());
+                }
+                self.character.skills.remove(i);
             }
             IxEdit::BleedOut => {
                 c.health.bleed_out().map_err(s)?;
@@ -622,8 +651,62 @@ impl IxSheet {
                 d.casting_trial_dice(&chosen).map_err(s)?;
                 c.health.pay_strain(d.strain).map_err(s)?;
             }
+            IxEdit::SaveWeapon(at_i, weapon) => {
+                let mut w = *weapon;
+                w.name = name_ok(&w.name)?;
+                w.validate().map_err(s)?;
+                let skill = find_skill(&c.skills, &w.skill).ok_or_else(|| {
+                    EditError::from(format!(
+                        "There is no skill called {} on this sheet; add it under Skills first.",
+                        w.skill.trim()
+                    ))
+                })?;
+                w.skill.clone_from(&skill.name);
+                let clash = self
+                    .weapons
+                    .iter()
+                    .enumerate()
+                    .any(|(i, o)| Some(i) != at_i && o.name.eq_ignore_ascii_case(&w.name));
+                if clash {
+                    return Err(format!("There is already a weapon called {}.", w.name).into());
+                }
+                match at_i {
+                    Some(i) => {
+                        at(&self.weapons, i, "weapon")?;
+                        self.weapons[i] = w;
+                    }
+                    None => self.weapons.push(w),
+                }
+            }
+            IxEdit::RemoveWeapon(i) => {
+                at(&self.weapons, i, "weapon")?;
+                self.weapons.remove(i);
+            }
         }
         Ok(())
+    }
+
+    /// The attack pool of weapon `i`: the character's ratings in the weapon's skill against
+    /// an Average difficulty (the reference's "a trained person under normal conditions"; it
+    /// sets no difficulty by range). The player changes it in the tray.
+    pub fn attack_pool(&self, i: usize) -> Result<(Pool, (i32, i32)), EditError> {
+        at(&self.weapons, i, "weapon")?;
+        self.attack_refusal()?;
+        let w = &self.weapons[i];
+        let c = &self.character;
+        let skill = find_skill(&c.skills, &w.skill).ok_or_else(|| {
+            EditError::from(format!(
+                "{} attacks with {}, which is no longer on the sheet.",
+                w.name, w.skill
+            ))
+        })?;
+        let rating = c.characteristics.get(skill.characteristic);
+        let mut pool = c
+            .skill_pool(&skill.name, skill.characteristic)
+            .map_err(EditError::Ix)?;
+        pool.add_difficulty(Difficulty::Average)
+            .map_err(EditError::Ix)?;
+        Ok((pool, (rating, skill.rank)))
     }
 
     fn unique_skill(&self, name: &str, except: Option<usize>) -> Result<(), EditError> {

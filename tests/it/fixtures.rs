@@ -18,6 +18,7 @@ use satchel::rules::ix::checks::{Condition, Tradition};
 use satchel::rules::ix::critical::roll_critical;
 use satchel::rules::ix::magic::{EmpowerOption, EmpowerTrigger, SpellDesign, default_categories};
 use satchel::rules::ix::stats::Characteristic;
+use satchel::rules::ix::weapon::{RangeBand, Weapon};
 
 const FILE: &str = "tests/fixtures/well-filled.json";
 const IX: &str = "well-filled-ix";
@@ -49,7 +50,7 @@ fn exp(r: &mut Roster, edit: ExpEdit) {
     .unwrap_or_else(|e| panic!("{what}: {e}"));
 }
 
-/// Vex, a wounded Ix battle-mage: ten skills ranked, talents, three Critical Injuries, three
+/// Vex, a wounded Ix battle-mage: ten skills ranked, talents, two weapons, three Critical Injuries, three
 /// conditions, a spellbook, offenses, a full gear list and notes.
 fn build_ix(r: &mut Roster) {
     r.apply(
@@ -130,6 +131,19 @@ fn build_ix(r: &mut Roster) {
             from_attack: false,
         },
     );
+    for (name, damage, crit, range, skill) in [
+        ("Longsword", 5, 3, RangeBand::Engaged, "Melee"),
+        ("Crossbow", 7, 2, RangeBand::Medium, "Ranged"),
+    ] {
+        let weapon = Weapon {
+            name: name.into(),
+            damage,
+            crit,
+            range,
+            skill: skill.into(),
+        };
+        ix(r, IxEdit::SaveWeapon(None, Box::new(weapon)));
+    }
     ix(r, IxEdit::Focus(true));
     ix(r, IxEdit::SetText(Text::Patron, "The Lantern Saint".into()));
     ix(r, IxEdit::Offense(false, "Lied at the shrine".into()));

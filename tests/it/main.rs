@@ -27,6 +27,7 @@ mod ix_procedures;
 mod ix_props;
 mod ix_sheet;
 mod ix_sheet_table;
+mod ix_weapons;
 mod never_lost;
 mod one_source;
 mod party_status;

@@ -19,6 +19,7 @@
 //! | Adversaries | [`adversary::MinionGroup`], [`adversary::Elite`], [`adversary::Nemesis`] |
 //! | Initiative | [`session::initiative_pool`], [`session::initiative_order`], [`session::reorder_tie`] |
 //! | Magic bookkeeping | [`magic::DivineOffenses`], [`magic::CalamityTally`], [`magic::SpellDesign`] |
+//! | Weapons and attacks | [`weapon::Weapon`] (damage, Crit rating, range band, skill), [`weapon::attack_report`] (hit, damage, a Critical Injury offered) |
 //! | The sheet | [`IxCharacter`] with [`IxCharacter::validate`] (every out-of-range field, by name) |
 //!
 //! Every refusal is an [`IxError`] whose `Display` names the field and the allowed range.
@@ -38,6 +39,7 @@ pub mod odds;
 pub mod pool;
 pub mod session;
 pub mod stats;
+pub mod weapon;
 
 pub use character::IxCharacter;
 pub use critical::CriticalTable;

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use super::Ctx;
+use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, Num};
 use crate::rules::ix::critical::{
     Healer, MedicineTask, TreatmentClock, roll_critical, row_bounds, treatment_clock,
@@ -32,7 +33,21 @@ fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
 /// Rolls a Critical Injury for the sheet's character (+10 per injury carried), adds it and
 /// says what was rolled; a refusal comes back as the sentence.
 fn roll_injury(ctx: Ctx) -> String {
-    let carried = ctx.read(|s| s.character.injuries_carried());
+    roll_injury_on(ctx, &ctx.id.get_value())
+}
+
+/// [`roll_injury`] for roster character `id` (a weapon's target): the same roll and edit, with
+/// the injuries that character carries.
+pub(super) fn roll_injury_on(ctx: Ctx, id: &str) -> String {
+    let carried = ctx
+        .state
+        .roster
+        .with_untracked(|r| {
+            r.get(id)
+                .and_then(|c| c.ix())
+                .map(|s| s.character.injuries_carried())
+        })
+        .unwrap_or(0);
     let r = match roll_critical(&mut CryptoRng, carried) {
         Ok(r) => r,
         Err(e) => return e.to_string(),
@@ -53,14 +68,23 @@ fn roll_injury(ctx: Ctx) -> String {
             ""
         }
     );
-    match ctx.attempt(IxEdit::AddInjury(r)) {
+    let action = CharacterAction::EditIx {
+        id: id.to_string(),
+        edit: IxEdit::AddInjury(r),
+    };
+    match ctx.state.dispatch(action) {
         Ok(()) => said,
         Err(e) => e,
     }
 }
 
 /// What a take or recover did, in words, read from the sheet before and after it.
-fn harm_words(verb: &str, strain: bool, before: (Track, bool), after: (Track, bool)) -> String {
+pub(super) fn harm_words(
+    verb: &str,
+    strain: bool,
+    before: (Track, bool),
+    after: (Track, bool),
+) -> String {
     let (b, a) = (before.0, after.0);
     let (what, was, now, max) = if strain {
         ("Strain", b.strain, a.strain, a.strain_max)

@@ -7,6 +7,7 @@ mod health;
 mod magic;
 mod skills;
 mod spells;
+mod weapons;
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -429,6 +430,9 @@ fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
             <magic::Conditions/>
             <Session/>
             {part_start(PARTS[1])}
+            // Attacks are checks: here with the skills they roll (Play has no room to spare
+            // within three phone screens).
+            <weapons::Weapons/>
             <skills::Skills/>
             {part_start(PARTS[2])}
             {identity(ctx)}

@@ -10,6 +10,7 @@
 //! | `TrayRequest::on_ix` / `on_cash` | receive what the roll decided, back at the requester |
 //! | [`TrayHandle::show_roll`] | shows and logs a roll made elsewhere (the gear's Depletion check) |
 //! | [`TrayHandle::set_story_points`] | attaches the session's Fortune/Peril pool ([`StoryPoints`]) |
+//! | [`TrayHandle::attack_target`] | the character chosen under "Attack on", for an attack's hook |
 //! | [`TrayHandle::proposal`] | the difficulty being built, for the GM's share link |
 //!
 //! Inside, the state is one plain `state::TrayState` in one signal, changed only through
@@ -210,6 +211,15 @@ impl TrayHandle {
             outcome,
         };
         self.0.settle(Ok(TrayAction::Show(Box::new(roll))));
+    }
+
+    /// The roster character ("Attack on") the check on screen attacks: id and name. Read by a
+    /// sheet's roll hook, which runs once the roll is on screen and its target still chosen.
+    pub fn attack_target(&self) -> Option<(String, String)> {
+        self.0
+            .state
+            .try_with_untracked(|s| s.target().map(|t| (t.id.clone(), t.name.clone())))
+            .flatten()
     }
 
     /// Attaches the session's Fortune and Peril pool; `None` makes points always available.

@@ -1,0 +1,449 @@
+//! Weapons in the Skills section: each one's numbers in a line and an Attack button that rolls
+//! its skill in the tray. What the attack did comes back under the list in words, with the
+//! damage to put on the character attacked (through their own damage edit, as from an attack)
+//! and the Critical Injury to roll on them.
+
+use leptos::prelude::*;
+use std::sync::Arc;
+
+use super::{AddRow, Ctx};
+use crate::model::CharacterAction;
+use crate::model::ix_sheet::{IxEdit, IxSheet};
+use crate::rules::ix::Health as Track;
+use crate::rules::ix::weapon::{
+    AttackReport, CRIT_MAX, CritBy, DAMAGE_MAX, RangeBand, Weapon, attack_report,
+};
+use crate::ui::fields::{NumberInput, TextInput, field_id};
+use crate::ui::tray::{Hook, TrayHandle};
+
+/// An attack as rolled, kept for the words and buttons under the list.
+#[derive(Clone, PartialEq)]
+struct Attack {
+    weapon: Weapon,
+    report: AttackReport,
+    net_boons: i32,
+    net_successes: i32,
+    /// The roster character chosen under "Attack on" (id, name).
+    target: Option<(String, String)>,
+    /// Damage put on the target already (so a second tap cannot repeat it).
+    applied: bool,
+}
+
+impl Attack {
+    fn target_name(&self) -> String {
+        self.target
+            .as_ref()
+            .map_or_else(|| "the target".to_string(), |(_, n)| n.clone())
+    }
+
+    /// "Hit: 7 damage" with where it comes from, or "Miss".
+    fn hit_words(&self) -> (String, String) {
+        let r = self.report;
+        if !r.hit {
+            return ("Miss".into(), ": no damage.".into());
+        }
+        let on = match &self.target {
+            Some((_, n)) => format!(" on {n}"),
+            None => ". No character was chosen under \"Attack on\": take it off the target's Wounds on their sheet or the GM table".into(),
+        };
+        (
+            format!("Hit: {} damage", r.damage),
+            format!(
+                " ({} {} + {} net Success{}){on}.",
+                self.weapon.name,
+                self.weapon.damage,
+                self.net_successes,
+                if self.net_successes == 1 { "" } else { "es" }
+            ),
+        )
+    }
+
+    /// "Critical Injury: roll it on Bo" and what pays for it.
+    fn crit_words(&self) -> Option<(String, String)> {
+        let why = match self.report.critical? {
+            CritBy::Boons => format!(
+                "{} net Boon{} Crit {}; spend them on it, or on something else.",
+                self.net_boons,
+                if self.net_boons == 1 {
+                    " reaches"
+                } else {
+                    "s reach"
+                },
+                self.weapon.crit
+            ),
+            CritBy::Breakthrough => "A Breakthrough may be spent on it.".into(),
+        };
+        let on = match &self.target {
+            Some((_, n)) => n.clone(),
+            None => "the target (their sheet, or the adversary on the GM table)".into(),
+        };
+        Some((
+            format!("Critical Injury: roll it on {on}"),
+            format!(" {why}"),
+        ))
+    }
+}
+
+/// The target's Wounds and whether a Critical Injury is owed, as the roster holds them now.
+fn target_state(ctx: Ctx, id: &str) -> Option<(Track, bool)> {
+    ctx.state.roster.with_untracked(|r| {
+        r.get(id)
+            .and_then(|c| c.ix())
+            .map(|s| (s.character.health, s.critical_owed))
+    })
+}
+
+/// The weapons list with Attack buttons, what the last attack did, and the editor (folded).
+#[component]
+pub fn Weapons() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let tray = expect_context::<TrayHandle>();
+    let count = Memo::new(move |_| ctx.read(|s| s.weapons.len()));
+    let weapon = move |i: usize| ctx.read(|s| s.weapons.get(i).cloned());
+    let last = RwSignal::new(None::<Attack>);
+    // What applying the damage or rolling the injury said.
+    let after = RwSignal::new(String::new());
+    // The last attack's headline, set with each roll (what brings the result into sight).
+    let news = RwSignal::new(String::new());
+    let attack = move |row: Ctx, i: usize| {
+        let Some(w) = weapon(i) else { return };
+        let (pool, ratings) = match row.read(|s| s.attack_pool(i)) {
+            Ok(p) => p,
+            Err(e) => return row.say(e.to_string()),
+        };
+        let label = format!(
+            "Attack with {} ({}, Average), {} rank {}",
+            w.name,
+            w.range.name(),
+            w.skill,
+            ratings.1
+        );
+        let on: Hook<crate::rules::ix::CheckResult> = Arc::new(move |r| {
+            let attack = Attack {
+                report: attack_report(&w, &r),
+                weapon: w.clone(),
+                net_boons: r.net_boons,
+                net_successes: r.net_successes,
+                target: tray.attack_target(),
+                applied: false,
+            };
+            let headline = attack.hit_words().0;
+            after.try_set(String::new());
+            last.try_set(Some(attack));
+            news.try_set(headline);
+        });
+        let ratings = u8::try_from(ratings.0)
+            .ok()
+            .zip(u8::try_from(ratings.1).ok());
+        row.roll_rated(label, Ok(pool), Some(on), true, ratings);
+    };
+    let rows = move || {
+        (0..count.get())
+            .map(|i| {
+                let w = move || weapon(i);
+                let name = move || w().map(|w| w.name).unwrap_or_default();
+                let line = move || {
+                    w().map(|w| {
+                        format!(
+                            "Damage {} · Crit {} · {} · {}",
+                            w.damage,
+                            w.crit,
+                            w.range.name(),
+                            w.skill
+                        )
+                    })
+                };
+                let said = RwSignal::new(String::new());
+                let row = ctx.beside(said);
+                view! {
+                    <li class="weapon">
+                        <p>
+                            <strong>{name}</strong>
+                            " "
+                            <small class="muted">{line}</small>
+                        </p>
+                        <button
+                            type="button"
+                            class="primary"
+                            aria-label=move || format!("Attack with {}", name())
+                            on:click=move |_| attack(row, i)
+                        >
+                            "Attack"
+                        </button>
+                        {super::said_line(said)}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let apply = move |_| {
+        let Some(a) = last.get_untracked() else {
+            return;
+        };
+        let Some((id, name)) = a.target.clone() else {
+            return;
+        };
+        let Some(before) = target_state(ctx, &id) else {
+            return after.set(format!("{name} is no longer on the roster."));
+        };
+        let action = CharacterAction::EditIx {
+            id: id.clone(),
+            edit: IxEdit::Harm {
+                strain: false,
+                n: a.report.damage,
+                from_attack: true,
+            },
+        };
+        after.set(match ctx.state.dispatch(action) {
+            Ok(()) => {
+                last.update(|l| {
+                    if let Some(l) = l {
+                        l.applied = true;
+                    }
+                });
+                let now = target_state(ctx, &id).unwrap_or(before);
+                format!(
+                    "{name}: {}",
+                    super::health::harm_words("Took", false, before, now)
+                )
+            }
+            Err(e) => e,
+        });
+    };
+    let roll_crit = move |_| {
+        let Some((id, name)) = last.get_untracked().and_then(|a| a.target) else {
+            return;
+        };
+        after.set(format!(
+            "{name}: {}",
+            super::health::roll_injury_on(ctx, &id)
+        ));
+        // One roll per attack: the Boons (or the Breakthrough) are spent.
+        last.update(|l| {
+            if let Some(l) = l {
+                l.report.critical = None;
+            }
+        });
+    };
+    let result = move || {
+        last.get().map(|a| {
+            let (hit, how) = a.hit_words();
+            let crit = a.crit_words();
+            // The hit's damage on a roster target goes through their own damage edit, which
+            // also owes a Critical Injury when it takes them down or hits them while down.
+            let target = a.target.clone();
+            let owed = target
+                .as_ref()
+                .and_then(|(id, _)| target_state(ctx, id))
+                .is_some_and(|(_, owed)| owed);
+            let can_apply = a.report.hit && a.report.damage > 0 && !a.applied && target.is_some();
+            let can_roll = target.is_some() && (a.report.critical.is_some() || owed);
+            let who = a.target_name();
+            view! {
+                <p><strong>{hit}</strong>{how}</p>
+                {crit.map(|(head, why)| view! { <p><strong>{head}</strong>{why}</p> })}
+                <div class="row wrap">
+                    {can_apply.then(|| view! {
+                        <button type="button" on:click=apply>
+                            {format!("Apply {} Wounds to {who}", a.report.damage)}
+                        </button>
+                    })}
+                    {can_roll.then(|| view! {
+                        <button type="button" on:click=roll_crit>
+                            {format!("Roll Critical Injury on {}", a.target_name())}
+                        </button>
+                    })}
+                </div>
+            }
+        })
+    };
+    // The result comes back while the tray is open; it and what its buttons did are brought
+    // into sight as they change, below the sticky bars as well as above the dock.
+    let group = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |built: Option<()>| {
+        news.with(|_| ());
+        after.with(|_| ());
+        if built.is_some() {
+            request_animation_frame(move || {
+                if let Some(el) = group.try_get_untracked().flatten() {
+                    bring_into_sight(&el);
+                }
+            });
+        }
+    });
+    let any = move || count.get() > 0;
+    view! {
+        <section class="panel" aria-labelledby="ix-weapons">
+            <h2 id="ix-weapons">"Weapons"</h2>
+            <Show
+                when=any
+                fallback=|| view! { <p class="muted small">"No weapons yet: add one below."</p> }
+            >
+                <ul class="list-plain weapons" aria-label="Weapons carried">{rows}</ul>
+            </Show>
+            <div node_ref=group class="attack-result" role="status" aria-label="Last attack">
+                {result}
+                <p class="said">{move || after.get()}</p>
+            </div>
+            <WeaponEditor/>
+        </section>
+    }
+}
+
+/// Every weapon's fields, a new weapon and Remove, folded: set once, read every fight.
+#[component]
+fn WeaponEditor() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let count = Memo::new(move |_| ctx.read(|s| s.weapons.len()));
+    let editors = move || {
+        (0..count.get())
+            .map(|i| {
+                let said = RwSignal::new(String::new());
+                let row = ctx.beside(said);
+                let w = move || ctx.read(|s| s.weapons.get(i).cloned());
+                let save = move |change: &dyn Fn(&mut Weapon)| {
+                    if let Some(mut w) = w() {
+                        change(&mut w);
+                        row.edit(IxEdit::SaveWeapon(Some(i), Box::new(w)));
+                    }
+                };
+                let name = Signal::derive(move || w().map(|w| w.name).unwrap_or_default());
+                let num = move |crit: bool| {
+                    Signal::derive(move || {
+                        i64::from(w().map_or(0, |w| if crit { w.crit } else { w.damage }))
+                    })
+                };
+                let range_id = field_id("range");
+                let skill_id = field_id("skill");
+                let skills = move || ctx.read(skill_names);
+                view! {
+                    <li class="weapon-edit">
+                        <TextInput
+                            label=format!("Name of weapon {}", i + 1)
+                            value=name
+                            max_chars=40
+                            on_commit=Callback::new(move |v: String| save(&|w| w.name = v.clone()))
+                        />
+                        <div class="ix-grid">
+                            <NumberInput
+                                label=Signal::derive(move || format!("{} damage", name.get()))
+                                value=num(false)
+                                min=0
+                                max=i64::from(DAMAGE_MAX)
+                                on_commit=Callback::new(move |v: i64| save(&|w| w.damage = v as i32))
+                            />
+                            <NumberInput
+                                label=Signal::derive(move || format!("{} Crit rating", name.get()))
+                                value=num(true)
+                                min=1
+                                max=i64::from(CRIT_MAX)
+                                on_commit=Callback::new(move |v: i64| save(&|w| w.crit = v as i32))
+                            />
+                            <div class="field">
+                                <label for=range_id.clone()>{move || format!("{} range", name.get())}</label>
+                                <select
+                                    id=range_id
+                                    on:change=move |ev| {
+                                        let v = event_target_value(&ev);
+                                        if let Some(b) = RangeBand::ALL.into_iter().find(|b| b.name() == v) {
+                                            save(&|w| w.range = b);
+                                        }
+                                    }
+                                >
+                                    {RangeBand::ALL
+                                        .map(|b| view! {
+                                            <option value=b.name() selected=move || w().is_some_and(|w| w.range == b)>
+                                                {b.name()}
+                                            </option>
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </div>
+                            <div class="field">
+                                <label for=skill_id.clone()>{move || format!("{} skill", name.get())}</label>
+                                <select
+                                    id=skill_id
+                                    on:change=move |ev| {
+                                        let v = event_target_value(&ev);
+                                        save(&|w| w.skill = v.clone());
+                                    }
+                                >
+                                    {move || skills()
+                                        .into_iter()
+                                        .map(|n| {
+                                            let on = n.clone();
+                                            let value = n.clone();
+                                            view! {
+                                                <option value=value selected=move || w().is_some_and(|w| w.skill.eq_ignore_ascii_case(&on))>
+                                                    {n}
+                                                </option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </div>
+                        </div>
+                        {super::act(row, Signal::derive(move || format!("Remove {}", name.get())), IxEdit::RemoveWeapon(i))}
+                        {super::said_line(said)}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let add_said = RwSignal::new(String::new());
+    let add_ctx = ctx.beside(add_said);
+    let add = Callback::new(move |name: String| {
+        let skill = add_ctx.read(|s| {
+            let names = skill_names(s);
+            names
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case("Melee"))
+                .or(names.first())
+                .cloned()
+                .unwrap_or_default()
+        });
+        add_ctx.edit(IxEdit::SaveWeapon(
+            None,
+            Box::new(Weapon {
+                name,
+                damage: 4,
+                crit: 3,
+                range: RangeBand::Engaged,
+                skill,
+            }),
+        ));
+    });
+    view! {
+        <details class="weapon-editor">
+            <summary>"Add, change or remove weapons"</summary>
+            <ul class="list-plain">{editors}</ul>
+            <AddRow label="New weapon" on_add=add/>
+            <p class="muted small">
+                "A new weapon starts at damage 4, Crit 3, Engaged, with Melee: change them above. A hit deals the damage plus the net Successes."
+            </p>
+            {super::said_line(add_said)}
+        </details>
+    }
+}
+
+/// The sheet's skills by name, for a weapon's skill select.
+fn skill_names(s: &IxSheet) -> Vec<String> {
+    s.character.skills.iter().map(|k| k.name.clone()).collect()
+}
+
+/// Scrolls `el` above the dock (as a said line is) and, when its top is under the sticky bars
+/// (an attack's words start above where its Attack button was), down from under them.
+fn bring_into_sight(el: &web_sys::Element) {
+    crate::ui::sections::reveal(el);
+    let Some(w) = web_sys::window() else { return };
+    let doc = document();
+    let bars = [".top", ".section-bar"]
+        .into_iter()
+        .filter_map(|q| doc.query_selector(q).ok().flatten())
+        .map(|b| b.get_bounding_client_rect().bottom())
+        .fold(0.0, f64::max);
+    let top = el.get_bounding_client_rect().top();
+    if top < bars + 8.0 {
+        w.scroll_by_with_x_and_y(0.0, top - bars - 8.0);
+    }
+}

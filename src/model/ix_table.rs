@@ -16,6 +16,9 @@ use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::checks::Guard;
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::opposed::{OpposedResult, Side as Role};
+use crate::rules::ix::pool::Pool;
+use crate::rules::ix::stats::find_skill;
 use crate::rules::ix::session::{
     InitiativeEntry, InitiativeKind, InitiativeSlot, SessionPool, Side, initiative_order,
     reorder_tie,
@@ -179,6 +182,127 @@ pub struct IxTableDoc {
     /// The GM's Critical Injury table (names and effects).
     #[serde(default)]
     pub critical: CriticalTable,
+    /// The opposed check being set up, and its last result.
+    #[serde(default)]
+    pub opposed: OpposedCheck,
+}
+
+/// Who rolls one side of an opposed check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Contender {
+    /// A roster character with one of its skills; the sheet holds the ratings, read at roll
+    /// time, so a change on the sheet shows here.
+    Character { id: String, skill: String },
+    /// Anyone else (an adversary, a warded door), by its characteristic and skill rank.
+    ByHand {
+        name: String,
+        characteristic: i32,
+        skill: i32,
+    },
+}
+
+/// One side of an opposed check: who, and the dice their own working or circumstances add
+/// (never difficulty for being opposed: the other side's roll is the opposition).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contest {
+    pub who: Contender,
+    #[serde(default)]
+    pub boon_dice: i32,
+    #[serde(default)]
+    pub bane_dice: i32,
+    /// Trial dice of the side's own working (a spell's difficulty, for instance).
+    #[serde(default)]
+    pub trial: i32,
+    #[serde(default)]
+    pub crisis: i32,
+}
+
+impl Contest {
+    /// Someone set by hand at characteristic 2, skill 0, with nothing added.
+    pub fn by_hand(name: &str) -> Contest {
+        Contest {
+            who: Contender::ByHand {
+                name: name.into(),
+                characteristic: 2,
+                skill: 0,
+            },
+            boon_dice: 0,
+            bane_dice: 0,
+            trial: 0,
+            crisis: 0,
+        }
+    }
+
+    /// The side's name as the table shows it.
+    pub fn name(&self, roster: &Roster) -> String {
+        match &self.who {
+            Contender::Character { id, .. } => roster
+                .get(id)
+                .map_or_else(|| "A character no longer here".into(), |c| c.name.clone()),
+            Contender::ByHand { name, .. } if name.trim().is_empty() => "Unnamed".into(),
+            Contender::ByHand { name, .. } => name.clone(),
+        }
+    }
+
+    /// The side's pool, from the character's sheet as it is now or from the numbers given.
+    pub fn pool(&self, roster: &Roster) -> Result<Pool, EditError> {
+        let mut pool = match &self.who {
+            Contender::Character { id, skill } => {
+                let sheet = roster
+                    .get(id)
+                    .and_then(|c| c.ix())
+                    .ok_or(EditError::Gone { what: "character" })?;
+                let c = &sheet.character;
+                let k = find_skill(&c.skills, skill).ok_or_else(|| {
+                    EditError::from(format!("{} has no skill called {skill}.", c.name))
+                })?;
+                Pool::from_ratings(c.characteristics.get(k.characteristic), k.rank)?
+            }
+            Contender::ByHand {
+                characteristic,
+                skill,
+                ..
+            } => Pool::from_ratings(*characteristic, *skill)?,
+        };
+        let add = |pool: &mut Pool, kind, field: &str, n: i32| -> Result<(), EditError> {
+            IxError::check(field, i64::from(n), 0, 10)?;
+            pool.add_dice(kind, n)?;
+            Ok(())
+        };
+        use crate::rules::ix::dice::DieKind;
+        add(&mut pool, DieKind::BoonDie, "Boon dice", self.boon_dice)?;
+        add(&mut pool, DieKind::BaneDie, "Bane dice", self.bane_dice)?;
+        add(&mut pool, DieKind::Trial, "Trial dice", self.trial)?;
+        add(&mut pool, DieKind::Crisis, "Crisis dice", self.crisis)?;
+        Ok(pool)
+    }
+}
+
+/// An opposed check on the table (rules in [`crate::rules::ix::opposed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpposedCheck {
+    pub acting: Contest,
+    pub defending: Contest,
+    /// The last roll's outcome with the names the sides had then.
+    #[serde(default)]
+    pub last: Option<(OpposedResult, String, String)>,
+}
+
+impl Default for OpposedCheck {
+    fn default() -> Self {
+        OpposedCheck {
+            acting: Contest::by_hand("Acting side"),
+            defending: Contest::by_hand("Defending side"),
+            last: None,
+        }
+    }
+}
+
+impl OpposedCheck {
+    /// Both pools, acting first; the first side that cannot be built refuses.
+    pub fn pools(&self, roster: &Roster) -> Result<(Pool, Pool), EditError> {
+        Ok((self.acting.pool(roster)?, self.defending.pool(roster)?))
+    }
 }
 
 impl Default for IxTableDoc {
@@ -193,6 +317,7 @@ impl Default for IxTableDoc {
             round: 0,
             foes: Vec::new(),
             critical: CriticalTable::default(),
+            opposed: OpposedCheck::default(),
         }
     }
 }
@@ -235,6 +360,13 @@ pub enum TableEdit {
     /// Renames row `i` of the Critical Injury table and sets its effect.
     CritRow(usize, String, String),
     ResetCritical,
+    /// Sets one side of the opposed check; refused (changing nothing) when its pool cannot
+    /// be built. Forgets the last result, which no longer matches the sides.
+    SetContest(Role, Contest),
+    /// Exchanges the two sides (who acts and who defends).
+    SwapContest,
+    /// Records a roll of the opposed check as set up now.
+    OpposedRolled(OpposedResult),
 }
 
 impl NamedDocument for IxTableDoc {
@@ -286,6 +418,30 @@ impl IxTableDoc {
     fn apply_inner(&mut self, edit: TableEdit, roster: &Roster) -> Result<(), EditError> {
         let s = EditError::Ix;
         match edit {
+            TableEdit::SetContest(role, contest) => {
+                if let Contender::ByHand { name, .. } = &contest.who {
+                    EditError::text("the side's name", name, 60)?;
+                }
+                contest.pool(roster)?;
+                match role {
+                    Role::Acting => self.opposed.acting = contest,
+                    Role::Defending => self.opposed.defending = contest,
+                }
+                self.opposed.last = None;
+            }
+            TableEdit::SwapContest => {
+                let o = &mut self.opposed;
+                std::mem::swap(&mut o.acting, &mut o.defending);
+                o.last = None;
+            }
+            TableEdit::OpposedRolled(result) => {
+                self.opposed.pools(roster)?;
+                let names = (
+                    self.opposed.acting.name(roster),
+                    self.opposed.defending.name(roster),
+                );
+                self.opposed.last = Some((result, names.0, names.1));
+            }
             TableEdit::DropLegacySession => {
                 self.legacy_session = None;
                 self.legacy_flips.clear();

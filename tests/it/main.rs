@@ -21,6 +21,7 @@ mod import;
 mod ix_critical;
 mod ix_dice;
 mod ix_health;
+mod ix_opposed;
 mod ix_odds;
 mod ix_pool;
 mod ix_procedures;

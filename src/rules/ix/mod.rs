@@ -13,6 +13,7 @@
 //! | Roll it | [`Pool::roll`]`(&mut rng)` -> [`PoolRoll`]: each [`RolledDie`] (with [`RolledDie::label`] for screen readers) and the [`CheckResult`] ([`CheckResult::describe`] -> `"Success, 2 Boons, 1 Breakthrough"`) |
 //! | Odds | [`Pool::odds`] -> [`Odds`] (probabilities, expectations, net-Success bars); [`odds::joint_distribution`] for a heat map |
 //! | What would help | [`help::weigh`]`(&pool, &help::candidates(ratings), on_top)` -> [`help::IxHelp`]: each single change with its odds and gain, best first; [`help::IxChange::apply`] makes one |
+//! | Opposed checks | [`opposed::opposed_odds`]`(&acting, &defending)` (exact: who wins, the tie, each margin), [`opposed::roll_opposed`], [`opposed::OpposedResult::compare`] (ties go to the defending side) |
 //! | Named procedures | [`checks`]: grapple, fear, Frightened/Demoralized, guards, casting pools, Forbidden Grant |
 //! | Wounds and Strain | [`Health`]: `suffer_wounds`, `suffer_strain`, `heal_wounds`, `bleed_out`, `stabilise`, `extended_rest`, `catch_breath`, `second_maneuver`, `treat_wounds`; [`health::capped_defense`] |
 //! | Critical Injuries | [`critical::roll_critical`], [`CriticalTable`] (GM-editable), [`critical::step_down`], [`critical::MedicineTask`], [`critical::medicine_pool`] |
@@ -36,6 +37,7 @@ pub mod health;
 pub mod help;
 pub mod magic;
 pub mod odds;
+pub mod opposed;
 pub mod pool;
 pub mod session;
 pub mod stats;

@@ -6,6 +6,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use satchel::rules::ix::help::{candidates, weigh};
+use satchel::rules::ix::opposed::opposed_odds;
 use satchel::rules::ix::pool::Pool;
 
 /// Median of `rounds` timings of weighing every "what would help" change (`rules::ix::help`),
@@ -103,5 +104,23 @@ fn main() {
             Ok(p) => println!("{label} {:.1}", help_median_us(&p, rounds, per_round)),
             Err(e) => println!("{label} skipped: {e}"),
         }
+    }
+    // Opposed checks: both sides' odds and every margin, for two large pools.
+    if let (Ok(a), Ok(d)) = (
+        Pool::from_counts(6, 5, 3, 2, 1, 1),
+        Pool::from_counts(5, 4, 2, 3, 2, 2),
+    ) {
+        let mut samples: Vec<f64> = (0..51)
+            .map(|_| {
+                let start = Instant::now();
+                for _ in 0..20 {
+                    black_box(opposed_odds(black_box(&a), black_box(&d)));
+                }
+                start.elapsed().as_secs_f64() * 1e6 / 20.0
+            })
+            .collect();
+        samples.sort_by(f64::total_cmp);
+        let us = samples.get(samples.len() / 2).copied().unwrap_or(f64::NAN);
+        println!("ix_opposed_large_pools_us {us:.1}");
     }
 }

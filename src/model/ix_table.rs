@@ -18,11 +18,11 @@ use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::opposed::{OpposedResult, Side as Role};
 use crate::rules::ix::pool::Pool;
-use crate::rules::ix::stats::find_skill;
 use crate::rules::ix::session::{
     InitiativeEntry, InitiativeKind, InitiativeSlot, SessionPool, Side, initiative_order,
     reorder_tie,
 };
+use crate::rules::ix::stats::find_skill;
 
 /// Storage name of the table.
 pub const DOC_NAME: &str = "ix-table";

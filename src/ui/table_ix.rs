@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+mod opposed;
+
 use super::fields::{NumberInput, TextInput};
 use super::history::doc_history;
 use super::party_rest::Said;
@@ -155,6 +157,7 @@ pub fn IxTable() -> impl IntoView {
             <Initiative/>
             <Adversaries/>
             <Fear/>
+            <opposed::Opposed/>
             <CritEditor/>
             {doc_history::<IxTableDoc>("this table")}
         </div>

@@ -68,7 +68,9 @@ fn against_nobody_the_opposed_check_is_the_pool_s_own_success() {
     // The reference's example pool (Intellect 3, Lore 2 vs Average) succeeds 6455/9216;
     // opposed by a side that rolls no dice (always 0 net Successes), it wins exactly as often.
     let mut acting = Pool::from_ratings(3, 2).expect("ratings");
-    acting.add_difficulty(Difficulty::Average).expect("difficulty");
+    acting
+        .add_difficulty(Difficulty::Average)
+        .expect("difficulty");
     let o = opposed_odds(&acting, &Pool::default());
     assert!(close(o.acting_wins, 6455.0 / 9216.0), "{}", o.acting_wins);
 }
@@ -98,10 +100,16 @@ fn ties_go_to_the_defending_side() {
     );
     let ahead = OpposedResult::compare(result(1), result(-2));
     assert_eq!((ahead.winner, ahead.margin), (Side::Acting, 3));
-    assert_eq!(ahead.describe("Ash", "the ward"), "Ash wins by 3 net Successes.");
+    assert_eq!(
+        ahead.describe("Ash", "the ward"),
+        "Ash wins by 3 net Successes."
+    );
     let behind = OpposedResult::compare(result(0), result(1));
     assert_eq!((behind.winner, behind.margin), (Side::Defending, 1));
-    assert_eq!(behind.describe("Ash", "the ward"), "the ward wins by 1 net Success.");
+    assert_eq!(
+        behind.describe("Ash", "the ward"),
+        "the ward wins by 1 net Success."
+    );
     // Both failing still has a winner: the one with fewer net Failures.
     let both_fail = OpposedResult::compare(result(-1), result(-3));
     assert_eq!((both_fail.winner, both_fail.margin), (Side::Acting, 2));
@@ -114,7 +122,10 @@ fn a_seeded_roll_reads_both_sides_dice() {
     let r = roll_opposed(&a, &d, &mut rng);
     assert_eq!(r.acting.dice.len(), 4);
     assert_eq!(r.defending.dice.len(), 5);
-    assert_eq!(r.result, OpposedResult::compare(r.acting.result, r.defending.result));
+    assert_eq!(
+        r.result,
+        OpposedResult::compare(r.acting.result, r.defending.result)
+    );
     // The same seed gives the same dice: acting is rolled first, then defending.
     let mut again = ChaCha8Rng::seed_from_u64(16);
     assert_eq!(a.roll(&mut again), r.acting);
@@ -238,7 +249,8 @@ fn the_table_holds_both_sides_and_reads_a_character_from_its_sheet() {
     assert_eq!(doc.opposed.last, Some((r, "Ash".into(), "The ward".into())));
 
     // Swapping forgets the result, which belonged to the other arrangement.
-    doc.edit_in_place(TableEdit::SwapContest, &roster).expect("swap");
+    doc.edit_in_place(TableEdit::SwapContest, &roster)
+        .expect("swap");
     assert_eq!(doc.opposed.acting.name(&roster), "The ward");
     assert_eq!(doc.opposed.last, None);
 }

@@ -1,0 +1,343 @@
+//! The opposed check panel of the Ix GM table: two sides, each a roster character's skill or
+//! numbers set by hand plus the dice of its own working, the exact odds before rolling, and
+//! both rolls with who won and by how much. The sides live in the table's document, so they
+//! survive a reload; the rules are [`crate::rules::ix::opposed`].
+
+use leptos::prelude::*;
+
+use super::{T, act};
+use crate::model::ix_table::{Contender, Contest, TableEdit};
+use crate::rules::ix::opposed::{Side, opposed_odds, roll_opposed};
+use crate::rules::ix::pool::PoolRoll;
+use crate::ui::fields::{NumberInput, TextInput};
+use crate::ui::format::pct;
+use crate::ui::party_rest::Said;
+use crate::ui::tray::CryptoRng;
+
+/// The value of the "who" list for a side set by hand.
+const BY_HAND: &str = "";
+
+fn contest(t: T, role: Side) -> Contest {
+    t.doc.with(|d| match role {
+        Side::Acting => d.opposed.acting.clone(),
+        Side::Defending => d.opposed.defending.clone(),
+    })
+}
+
+/// Each die spelled out for a screen reader and for the eye: "Ability: Success, Boon; ...".
+fn dice_words(roll: &PoolRoll) -> String {
+    if roll.dice.is_empty() {
+        return "no dice".into();
+    }
+    roll.dice
+        .iter()
+        .map(|d| d.label())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One side's controls: who rolls, their skill or numbers, and the dice their working adds.
+#[component]
+fn ContestSide(role: Side) -> impl IntoView {
+    let t = expect_context::<T>().here();
+    let current = move || contest(t, role);
+    let set = move |c: Contest| t.edit(TableEdit::SetContest(role, c));
+    let heading = match role {
+        Side::Acting => "Acting side",
+        Side::Defending => "Defending side (wins ties)",
+    };
+    let who_id = format!("ixt-opp-who-{}", role.word());
+    let skill_id = format!("ixt-opp-skill-{}", role.word());
+    let on_who = move |ev: leptos::ev::Event| {
+        let v = event_target_value(&ev);
+        let mut c = current();
+        c.who = if v == BY_HAND {
+            Contender::ByHand {
+                name: c.name(&t.state.roster.get_untracked()),
+                characteristic: 2,
+                skill: 0,
+            }
+        } else {
+            // Keep the skill when the new character has one of that name; otherwise start
+            // from the first of theirs.
+            let keep = match &c.who {
+                Contender::Character { skill, .. } => Some(skill.clone()),
+                Contender::ByHand { .. } => None,
+            };
+            let skills = t
+                .sheet(&v, |s| {
+                    s.character
+                        .skills
+                        .iter()
+                        .map(|k| k.name.clone())
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default();
+            let skill = keep
+                .filter(|k| skills.contains(k))
+                .or_else(|| skills.first().cloned())
+                .unwrap_or_default();
+            Contender::Character { id: v, skill }
+        };
+        set(c);
+    };
+    let who_value = move || match current().who {
+        Contender::Character { id, .. } => id,
+        Contender::ByHand { .. } => BY_HAND.to_string(),
+    };
+    // A memo, so that the fields below are rebuilt only when who rolls changes, not on every
+    // edit to the table (a field being typed in would be replaced under the cursor).
+    let character = Memo::new(move |_| match current().who {
+        Contender::Character { id, skill } => Some((id, skill)),
+        Contender::ByHand { .. } => None,
+    });
+    let skills = move |id: &str| {
+        t.sheet(id, |s| {
+            s.character
+                .skills
+                .iter()
+                .map(|k| {
+                    let rating = s.character.characteristics.get(k.characteristic);
+                    (
+                        k.name.clone(),
+                        format!(
+                            "{} ({} {rating}, rank {})",
+                            k.name,
+                            k.characteristic.name(),
+                            k.rank
+                        ),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+    };
+    let number = move |label: &'static str,
+                       get: fn(&Contest) -> i32,
+                       put: fn(&mut Contest, i32),
+                       min: i64,
+                       max: i64| {
+        view! {
+            <NumberInput
+                label=label
+                value=Signal::derive(move || i64::from(get(&current())))
+                min
+                max
+                on_commit=Callback::new(move |v: i64| {
+                    let mut c = current();
+                    put(&mut c, v as i32);
+                    set(c);
+                })
+            />
+        }
+    };
+    let by_hand = move |f: fn(&Contender) -> i32| match current().who {
+        ref w @ Contender::ByHand { .. } => f(w),
+        Contender::Character { .. } => 0,
+    };
+    let pool_words = move || {
+        match t.state.roster.with(|r| current().pool(r)) {
+            Ok(p) if p.is_empty() => "No dice: this side always has 0 net Successes.".to_string(),
+            // No difficulty is the usual case here: the other side is the opposition.
+            Ok(p) => {
+                let words = p.describe();
+                words
+                    .strip_suffix(" vs no dice")
+                    .map_or(words.clone(), str::to_string)
+            }
+            Err(e) => e.to_string(),
+        }
+    };
+    view! {
+        <fieldset class="contest">
+            <legend>{heading}</legend>
+            <div class="field">
+                <label for=who_id.clone()>"Who rolls"</label>
+                <select id=who_id on:change=on_who>
+                    <option value=BY_HAND selected=move || who_value().is_empty()>"Set by hand"</option>
+                    {move || t.roster().into_iter().map(|(id, name)| {
+                        let id2 = id.clone();
+                        view! { <option value=id selected=move || who_value() == id2>{name}</option> }
+                    }).collect_view()}
+                </select>
+            </div>
+            {move || match character.get() {
+                Some((id, skill)) => {
+                    let skill_id = skill_id.clone();
+                    view! {
+                        <div class="field">
+                            <label for=skill_id.clone()>"Skill"</label>
+                            <select id=skill_id on:change=move |ev| {
+                                let mut c = current();
+                                if let Contender::Character { skill, .. } = &mut c.who {
+                                    *skill = event_target_value(&ev);
+                                }
+                                set(c);
+                            }>
+                                {skills(&id).into_iter().map(|(name, words)| {
+                                    let on = name == skill;
+                                    view! { <option value=name selected=on>{words}</option> }
+                                }).collect_view()}
+                            </select>
+                        </div>
+                    }.into_any()
+                }
+                None => view! {
+                    <TextInput
+                        label="Name"
+                        value=Signal::derive(move || match current().who {
+                            Contender::ByHand { name, .. } => name,
+                            Contender::Character { .. } => String::new(),
+                        })
+                        on_commit=Callback::new(move |v: String| {
+                            let mut c = current();
+                            if let Contender::ByHand { name, .. } = &mut c.who {
+                                *name = v;
+                            }
+                            set(c);
+                        })
+                        max_chars=60
+                    />
+                    <div class="ix-grid">
+                        <NumberInput
+                            label="Characteristic"
+                            value=Signal::derive(move || i64::from(by_hand(|w| match w {
+                                Contender::ByHand { characteristic, .. } => *characteristic,
+                                Contender::Character { .. } => 0,
+                            })))
+                            min=1
+                            max=6
+                            on_commit=Callback::new(move |v: i64| {
+                                let mut c = current();
+                                if let Contender::ByHand { characteristic, .. } = &mut c.who {
+                                    *characteristic = v as i32;
+                                }
+                                set(c);
+                            })
+                        />
+                        <NumberInput
+                            label="Skill rank"
+                            value=Signal::derive(move || i64::from(by_hand(|w| match w {
+                                Contender::ByHand { skill, .. } => *skill,
+                                Contender::Character { .. } => 0,
+                            })))
+                            min=0
+                            max=5
+                            on_commit=Callback::new(move |v: i64| {
+                                let mut c = current();
+                                if let Contender::ByHand { skill, .. } = &mut c.who {
+                                    *skill = v as i32;
+                                }
+                                set(c);
+                            })
+                        />
+                    </div>
+                }.into_any(),
+            }}
+            <div class="ix-grid">
+                {number("Boon dice", |c| c.boon_dice, |c, v| c.boon_dice = v, 0, 10)}
+                {number("Bane dice", |c| c.bane_dice, |c, v| c.bane_dice = v, 0, 10)}
+                {number("Trial dice of its own working", |c| c.trial, |c, v| c.trial = v, 0, 10)}
+                {number("Crisis dice of its own working", |c| c.crisis, |c, v| c.crisis = v, 0, 10)}
+            </div>
+            <p class="hint" aria-label=format!("{heading}: pool")>{pool_words}</p>
+            <Said label=format!("{heading}: changes") lines=t.said/>
+        </fieldset>
+    }
+}
+
+/// Two sides roll against each other (a spell pushing against a ward, a tug on a rope): more
+/// net Successes wins, a tie goes to the defending side.
+#[component]
+pub(super) fn Opposed() -> impl IntoView {
+    let t = expect_context::<T>().here();
+    let dice = RwSignal::new(None::<(String, String)>);
+    let odds = move || {
+        t.state
+            .roster
+            .with(|r| t.doc.with(|d| d.opposed.pools(r)))
+            .map(|(a, d)| opposed_odds(&a, &d))
+    };
+    let roll = move |_| {
+        let pools = t
+            .state
+            .roster
+            .with_untracked(|r| t.doc.with_untracked(|d| d.opposed.pools(r)));
+        match pools {
+            Ok((a, d)) => {
+                let r = roll_opposed(&a, &d, &mut CryptoRng);
+                t.edit(TableEdit::OpposedRolled(r.result));
+                dice.set(Some((dice_words(&r.acting), dice_words(&r.defending))));
+            }
+            Err(e) => t.say(e.to_string()),
+        }
+    };
+    let last = move || {
+        t.doc.with(|d| {
+            d.opposed.last.clone().map(|(r, a, b)| {
+                let side = |name: &str, res: &crate::rules::ix::dice::CheckResult| {
+                    format!(
+                        "{name}: {} ({} net {})",
+                        res.describe(),
+                        res.net_successes,
+                        if res.net_successes.abs() == 1 {
+                            "Success"
+                        } else {
+                            "Successes"
+                        }
+                    )
+                };
+                (
+                    r.describe(&a, &b),
+                    side(&a, &r.acting),
+                    side(&b, &r.defending),
+                )
+            })
+        })
+    };
+    view! {
+        <section class="panel wide" aria-labelledby="ixt-opp">
+            <h2 id="ixt-opp">"Opposed check"</h2>
+            <p class="hint">
+                "Each side rolls its own pool, with its own working's difficulty but none for being opposed. More net Successes wins; a tie goes to the defending side."
+            </p>
+            <div class="contest-sides">
+                <ContestSide role=Side::Acting/>
+                <ContestSide role=Side::Defending/>
+            </div>
+            <p class="odds-line" role="status" aria-label="Opposed odds">
+                {move || match odds() {
+                    Ok(o) => format!(
+                        "Before rolling: acting side wins {}; tie, defending side holds {}; defending side ahead {}. Average margin {:+.1} net Successes.",
+                        pct(o.acting_wins),
+                        pct(o.tie),
+                        pct(o.defending_ahead),
+                        o.expected_margin
+                    ),
+                    Err(e) => e.to_string(),
+                }}
+            </p>
+            <div class="row">
+                <button type="button" class="primary" on:click=roll>"Roll opposed check"</button>
+                {act(t, "Swap sides", TableEdit::SwapContest)}
+            </div>
+            <Said label="Opposed check" lines=t.said/>
+            <div role="status" aria-label="Opposed result">
+                {move || last().map(|(outcome, a, b)| view! {
+                    <p class="said"><strong>{outcome}</strong></p>
+                    <ul class="list-plain">
+                        <li>{a}</li>
+                        <li>{b}</li>
+                    </ul>
+                })}
+                {move || last().and(dice.get()).map(|(a, b)| view! {
+                    <details>
+                        <summary>"The dice"</summary>
+                        <p>"Acting: " {a}</p>
+                        <p>"Defending: " {b}</p>
+                    </details>
+                })}
+            </div>
+        </section>
+    }
+}

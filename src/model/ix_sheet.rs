@@ -709,6 +709,27 @@ impl IxSheet {
         Ok((pool, (rating, skill.rank)))
     }
 
+    /// The check to start a grapple (GM reference, "Grapple difficulty construction"): the
+    /// character's `skill` against the target's higher of Might and Agility in Trial dice, the
+    /// lower upgrading them to Crisis dice. A grapple is an attack, so Defensive Guard refuses
+    /// it. Returns the pool and the skill's (characteristic, rank).
+    pub fn grapple_pool(
+        &self,
+        skill: &str,
+        target_might: i32,
+        target_agility: i32,
+    ) -> Result<(Pool, (i32, i32)), EditError> {
+        self.attack_refusal()?;
+        let c = &self.character;
+        let k = find_skill(&c.skills, skill)
+            .ok_or_else(|| EditError::from(format!("{} has no skill called {skill}.", c.name)))?;
+        let rating = c.characteristics.get(k.characteristic);
+        let mut pool = Pool::from_ratings(rating, k.rank).map_err(EditError::Ix)?;
+        pool.add_grapple_difficulty(target_might, target_agility)
+            .map_err(EditError::Ix)?;
+        Ok((pool, (rating, k.rank)))
+    }
+
     fn unique_skill(&self, name: &str, except: Option<usize>) -> Result<(), EditError> {
         let clash = self
             .character

@@ -4,7 +4,7 @@
 // second one climbing by +10). Rolls are real: each attack accepts whatever reading the rules
 // allow and checks the words against it (exact outcomes are pinned by tests/it/ix_weapons.rs).
 import { test, expect } from "@playwright/test";
-import { SHOTS, audit, openApp } from "./pages.js";
+import { SHOTS, audit, expectBeside, openApp } from "./pages.js";
 
 function panel(page, name) {
   return page.getByRole("region", { name, exact: true });
@@ -160,3 +160,46 @@ test("a weapon refuses what it cannot be, and an attack under Defensive Guard", 
   await expect(app.tray()).toBeHidden();
   await app.close();
 });
+
+for (const size of [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+]) {
+  test(`a grapple rolls the skill against the target's Might and Agility (${size.name})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const app = await openApp(page);
+    await app.create("Ix", "Vex");
+    await openSheet(app, "Vex");
+    await page.getByRole("link", { name: "Skills", exact: true }).click();
+    const weapons = panel(page, "Weapons");
+    await weapons.getByText("Grapple", { exact: true }).click();
+    await expect(weapons.getByRole("combobox", { name: "Grapple with" })).toHaveValue("Athletics");
+
+    // A target of Might 4 and Agility 2: 4 dice, 2 of them upgraded.
+    for (const [name, v] of [["Target's Might", 4], ["Target's Agility", 2]]) {
+      const box = weapons.getByRole("textbox", { name });
+      await box.fill(String(v));
+      await box.press("Enter");
+    }
+    await expect(weapons.getByText(/^Difficulty: 2 Trial, 2 Crisis/)).toBeVisible();
+    const roll = weapons.getByRole("button", { name: "Roll grapple" });
+    await roll.click();
+    // Vex is Might 2, Athletics 0 on a new sheet: two Ability dice.
+    await expect(app.tray()).toBeVisible();
+    await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 2 Trial, 2 Crisis");
+    await app.roll();
+    await expect(app.result().locator(".outcome")).toBeInViewport();
+    await app.tray().getByRole("button", { name: "Close" }).click();
+
+    // Under Defensive Guard a grapple is refused beside its button, and the tray stays shut.
+    await page.getByRole("link", { name: "Play", exact: true }).click();
+    await page.getByRole("group", { name: "Guard (they do not stack)" }).getByRole("button", { name: "Defensive Guard" }).click();
+    await page.getByRole("link", { name: "Skills", exact: true }).click();
+    if (!(await roll.isVisible())) await weapons.getByText("Grapple", { exact: true }).click();
+    await roll.click();
+    await expectBeside(roll, weapons.getByText(/^Defensive Guard is up/));
+    await expect(app.tray()).toBeHidden();
+    await audit(page, `Ix sheet, grapple (${size.name})`);
+    await app.close();
+  });
+}

@@ -303,3 +303,35 @@ fn a_fight_from_the_weapon_hit_to_the_killed_result() {
         }
     );
 }
+
+#[test]
+fn a_grapple_rolls_the_skill_against_the_target_s_might_and_agility() {
+    let mut s = IxSheet::new("Vex");
+    s.apply(IxEdit::Characteristic(Characteristic::Might, 3))
+        .unwrap();
+    let athletics = s
+        .character
+        .skills
+        .iter()
+        .position(|k| k.name == "Athletics")
+        .unwrap();
+    s.apply(IxEdit::SkillRank(athletics, 1)).unwrap();
+    // Might 3, Athletics 1: 2 Ability + 1 Mastery. A target of Might 4, Agility 2: the higher
+    // (4) in dice, the lower (2) upgraded: 2 Trial + 2 Crisis.
+    let (pool, ratings) = s.grapple_pool("athletics", 4, 2).unwrap();
+    assert_eq!(ratings, (3, 1));
+    assert_eq!(pool.describe(), "2 Ability, 1 Mastery vs 2 Trial, 2 Crisis");
+    // Agility higher than Might reads the same way round.
+    let (swapped, _) = s.grapple_pool("Athletics", 2, 4).unwrap();
+    assert_eq!(swapped, pool);
+    // Out-of-range target ratings and a missing skill are refused by name.
+    let e = s.grapple_pool("Athletics", 7, 2).unwrap_err().to_string();
+    assert!(e.contains("Target Might is 7"), "{e}");
+    let e = s.grapple_pool("Wrestling", 3, 3).unwrap_err().to_string();
+    assert!(e.contains("no skill called Wrestling"), "{e}");
+    // A grapple is an attack: Defensive Guard refuses it until it is lowered.
+    s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
+    assert!(s.grapple_pool("Athletics", 4, 2).is_err());
+    s.apply(IxEdit::SetGuard(Guard::None)).unwrap();
+    assert!(s.grapple_pool("Athletics", 4, 2).is_ok());
+}

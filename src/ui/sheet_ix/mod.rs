@@ -3,6 +3,7 @@
 //! character's own rolls. Every rule is the rules engine's; every change is an [`IxEdit`]
 //! dispatched to the roster, and every rollable number opens the tray prefilled.
 
+mod grapple;
 mod health;
 mod magic;
 mod skills;

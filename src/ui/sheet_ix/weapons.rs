@@ -285,6 +285,7 @@ pub fn Weapons() -> impl IntoView {
                 {result}
                 <p class="said">{move || after.get()}</p>
             </div>
+            <super::grapple::Grapple/>
             <WeaponEditor/>
         </section>
     }

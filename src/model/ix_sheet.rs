@@ -9,7 +9,7 @@ use super::error::EditError;
 use super::gear::{GearEdit, apply_gear};
 use crate::rules::inventory::Inventory;
 use crate::rules::ix::character::{CarriedInjury, IxCharacter, Talent};
-use crate::rules::ix::checks::{Condition, Guard};
+use crate::rules::ix::checks::{Condition, ForbiddenGrantCase, Guard, Tradition};
 use crate::rules::ix::critical::{
     CriticalRoll, MedicineTask, ROW_COUNT, StepDown, care_steps_down, step_down,
 };
@@ -17,7 +17,7 @@ use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
 use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
-use crate::rules::ix::pool::{Difficulty, Pool};
+use crate::rules::ix::pool::{Difficulty, Pool, UpgradeReport};
 use crate::rules::ix::stats::{Characteristic, Skill, find_skill};
 use crate::rules::ix::weapon::Weapon;
 
@@ -707,6 +707,35 @@ impl IxSheet {
         pool.add_difficulty(Difficulty::Average)
             .map_err(EditError::Ix)?;
         Ok((pool, (rating, skill.rank)))
+    }
+
+    /// The casting pool of spell `i` with the Overload options `picked` (reference, "Casting"):
+    /// the tradition's characteristic and skill, the spell's Trial dice, a focus's Boon die on
+    /// Arcana. `grant` is the GM's ruling when a Divine spell brushes the god's Forbidden Grant
+    /// (reference, "Ruling a Forbidden Grant"): sound casts as usual, shaky shows its strain
+    /// (the report says what an upgrade did), bad faith refuses, so nothing is cast and no
+    /// Strain is paid.
+    pub fn spell_pool(
+        &self,
+        i: usize,
+        picked: &[usize],
+        grant: Option<ForbiddenGrantCase>,
+    ) -> Result<(Pool, Option<UpgradeReport>), EditError> {
+        at(&self.spellbook, i, "spell")?;
+        let d = &self.spellbook[i].design;
+        let focus = self.focus && d.tradition == Tradition::Arcana;
+        let mut pool = d
+            .casting_trial_dice(picked)
+            .and_then(|t| self.character.casting_pool(d.tradition, t, focus))
+            .map_err(EditError::Ix)?;
+        let report = match grant {
+            None => None,
+            Some(_) if d.tradition != Tradition::Divine => {
+                return Err("A Forbidden Grant ruling is for Divine spells only.".into());
+            }
+            Some(case) => pool.apply_forbidden_grant(case).map_err(EditError::Ix)?,
+        };
+        Ok((pool, report))
     }
 
     /// The check to start a grapple (GM reference, "Grapple difficulty construction"): the

@@ -734,3 +734,55 @@ fn an_ix_character_has_no_cash_to_cash_treasure_into() {
     );
     assert_eq!(s, before);
 }
+
+#[test]
+fn a_forbidden_grant_ruling_reaches_a_divine_casting_pool() {
+    use satchel::rules::ix::checks::{ForbiddenGrantCase, ShakyStrain};
+    let mut s = IxSheet::new("Sister Ame");
+    let mut mercy = spell("Mercy", 2, 1, 0);
+    mercy.design.tradition = Tradition::Divine;
+    s.apply(IxEdit::SaveSpell(None, Box::new(mercy))).unwrap();
+    s.apply(IxEdit::SaveSpell(None, Box::new(spell("Bolt", 2, 1, 0))))
+        .unwrap();
+    // Willpower 2, Divine 0: two Ability dice against the spell's two Trial dice.
+    let plain = s.spell_pool(0, &[], None).unwrap();
+    assert_eq!(plain.0.describe(), "2 Ability vs 2 Trial");
+    assert_eq!(plain.1, None);
+    // Sound: as usual.
+    let sound = s
+        .spell_pool(0, &[], Some(ForbiddenGrantCase::Sound))
+        .unwrap();
+    assert_eq!(sound.0, plain.0);
+    // Shaky: one Trial die becomes a Crisis die, and the report says one was upgraded.
+    let (p, r) = s
+        .spell_pool(
+            0,
+            &[],
+            Some(ForbiddenGrantCase::Shaky(ShakyStrain::UpgradeTrial)),
+        )
+        .unwrap();
+    assert_eq!(p.describe(), "2 Ability vs 1 Trial, 1 Crisis");
+    assert_eq!(r.map(|r| (r.upgraded, r.added)), Some((1, 0)));
+    // Shaky: two Bane dice instead.
+    let (p, _) = s
+        .spell_pool(
+            0,
+            &[],
+            Some(ForbiddenGrantCase::Shaky(ShakyStrain::BaneDice(2))),
+        )
+        .unwrap();
+    assert_eq!(p.describe(), "2 Ability vs 2 Trial, 2 Bane");
+    // Bad faith: the channel stays shut, so the sheet never gets to the roll or the Strain.
+    let e = s
+        .spell_pool(0, &[], Some(ForbiddenGrantCase::BadFaith))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("channel stays shut"), "{e}");
+    // An Arcana spell has no Forbidden Grant to rule on.
+    let e = s
+        .spell_pool(1, &[], Some(ForbiddenGrantCase::Sound))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("Divine spells only"), "{e}");
+    assert!(s.spell_pool(5, &[], None).is_err());
+}

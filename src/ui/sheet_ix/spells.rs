@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use super::{AddRow, Ctx};
 use crate::model::ix_sheet::{IxEdit, NAME_MAX, SheetSpell};
-use crate::rules::ix::checks::Tradition;
+use crate::rules::ix::checks::{ForbiddenGrantCase, ShakyStrain, Tradition};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::magic::{
     EmpowerOption, EmpowerTrigger, MAX_DURATION_STEPS, MAX_SPELL_STRAIN, OVERLOAD_PATTERNS,
     SpellCategory, SpellDesign, SpellRange, default_categories, fallout_due, overload_alternatives,
 };
-use crate::ui::fields::{NumberInput, TextInput};
+use crate::ui::fields::{NumberInput, TextInput, field_id};
 use crate::ui::tray::Hook;
 
 const TRADITIONS: [Tradition; 3] = [Tradition::Arcana, Tradition::Divine, Tradition::Primal];
@@ -76,17 +76,26 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
     let halves = RwSignal::new(Vec::<(usize, usize)>::new());
     let last = RwSignal::new(None::<String>);
     let name = move || spell.with(|s| s.design.name.clone());
-    let pool = move || {
-        ctx.read(|s| {
-            let d = spell.with(|x| x.design.clone());
-            let focus = s.focus && d.tradition == Tradition::Arcana;
-            d.casting_trial_dice(&chosen.get())
-                .and_then(|t| s.character.casting_pool(d.tradition, t, focus))
-                .map_err(|e| e.to_string())
-        })
+    // The GM's Forbidden Grant ruling for this casting (Divine spells only), by its index in
+    // GRANTS; 0 is "not a Forbidden Grant".
+    let grant = RwSignal::new(0usize);
+    let ruling = move || {
+        GRANTS
+            .get(grant.get())
+            .and_then(|g| g.1)
+            .filter(|_| spell.with(|s| s.design.tradition == Tradition::Divine))
     };
+    let pool_with = move || {
+        ctx.read(|s| s.spell_pool(i, &chosen.get(), ruling()))
+            .map_err(|e| e.to_string())
+    };
+    let pool = move || pool_with().map(|(p, _)| p);
     let cast = move |_| {
         let picked = chosen.get_untracked();
+        // A bad-faith Forbidden Grant keeps the channel shut before anything else is asked.
+        if let Err(e) = pool() {
+            return ctx.say(e);
+        }
         // A dry run refuses before the tray opens (short of Strain, incapacitated).
         if let Err(e) = ctx.read(|s| s.clone().apply(IxEdit::CastSpell(i, picked.clone()))) {
             return ctx.say(e.to_string());
@@ -104,6 +113,9 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                 })
                 .collect();
             label.push_str(&format!(" with Overload: {}", names.join("; ")));
+        }
+        if let Some(case) = ruling() {
+            label.push_str(&format!(" ({})", grant_words(case)));
         }
         let editor = ctx.editor();
         let then: Hook<CheckResult> = Arc::new(move |r| {
@@ -216,9 +228,27 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                 <legend>{move || format!("Overload {} this casting", name())}</legend>
                 {overloads}
             </fieldset>
+            {move || spell.with(|s| s.design.tradition == Tradition::Divine).then(|| {
+                let id = field_id("grant");
+                view! {
+                    <div class="field">
+                        <label for=id.clone()>"Forbidden Grant (the GM's ruling)"</label>
+                        <select id=id on:change=move |ev| grant.set(event_target_value(&ev).parse().unwrap_or(0))>
+                            {GRANTS.iter().enumerate().map(|(k, (words, _))| view! {
+                                <option value=k.to_string() selected=move || grant.get() == k>{*words}</option>
+                            }).collect_view()}
+                        </select>
+                    </div>
+                }
+            })}
             <p class="small">
-                {move || match pool() {
-                    Ok(p) => format!("Casting pool: {}", p.describe()),
+                {move || match pool_with() {
+                    Ok((p, None)) => format!("Casting pool: {}", p.describe()),
+                    Ok((p, Some(r))) => format!(
+                        "Casting pool: {} ({})",
+                        p.describe(),
+                        upgrade_words(r)
+                    ),
                     Err(e) => e,
                 }}
             </p>
@@ -240,6 +270,49 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             {super::said_line(said)}
             <p role="status" class="small">{move || last.get()}</p>
         </li>
+    }
+}
+
+/// The GM's readings of a Forbidden Grant case, in the order the select offers them.
+const GRANTS: [(&str, Option<ForbiddenGrantCase>); 6] = [
+    ("Not a Forbidden Grant", None),
+    (
+        "Sound: serves the god's aim, normal difficulty",
+        Some(ForbiddenGrantCase::Sound),
+    ),
+    (
+        "Shaky: one Trial die becomes a Crisis die",
+        Some(ForbiddenGrantCase::Shaky(ShakyStrain::UpgradeTrial)),
+    ),
+    (
+        "Shaky: 1 Bane die",
+        Some(ForbiddenGrantCase::Shaky(ShakyStrain::BaneDice(1))),
+    ),
+    (
+        "Shaky: 2 Bane dice",
+        Some(ForbiddenGrantCase::Shaky(ShakyStrain::BaneDice(2))),
+    ),
+    (
+        "Bad faith: the channel stays shut",
+        Some(ForbiddenGrantCase::BadFaith),
+    ),
+];
+
+/// A ruling in a few words, for the tray's label.
+fn grant_words(case: ForbiddenGrantCase) -> &'static str {
+    match case {
+        ForbiddenGrantCase::Sound => "Forbidden Grant, sound",
+        ForbiddenGrantCase::Shaky(_) => "Forbidden Grant, shaky",
+        ForbiddenGrantCase::BadFaith => "Forbidden Grant, bad faith",
+    }
+}
+
+/// What a shaky ruling's upgrade did (an upgrade with no Trial die left adds one instead).
+fn upgrade_words(r: crate::rules::ix::pool::UpgradeReport) -> String {
+    match (r.upgraded, r.added) {
+        (0, 0) => "nothing upgraded".into(),
+        (_, 0) => "shaky Forbidden Grant: a Trial die upgraded to Crisis".into(),
+        _ => "shaky Forbidden Grant: no Trial die to upgrade, a Trial die added".into(),
     }
 }
 

@@ -16,7 +16,7 @@ use crate::rules::ix::critical::{
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
-use crate::rules::ix::magic::{EmpowerTrigger, SpellDesign};
+use crate::rules::ix::magic::{CalamityTally, EmpowerTrigger, SpellDesign};
 use crate::rules::ix::pool::{Difficulty, Pool, UpgradeReport};
 use crate::rules::ix::stats::{Characteristic, Skill, find_skill};
 use crate::rules::ix::weapon::Weapon;
@@ -61,6 +61,11 @@ pub struct IxSheet {
     /// while empty, so a sheet without weapons is stored as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub weapons: Vec<Weapon>,
+    /// Calamities on this character's Divine workings, by the area or recurring action they
+    /// fell on (reference, "Divine-tradition checks"): three in one area means the god has an
+    /// opinion about it. Left out of the stored record while empty.
+    #[serde(default, skip_serializing_if = "CalamityTally::is_empty")]
+    pub divine_calamities: CalamityTally,
 }
 
 /// A spell on the sheet: the rules' design (difficulty, Strain, Overload and Empower
@@ -173,6 +178,11 @@ pub enum IxEdit {
     Offense(bool, String),
     /// Repentance lowers the offense count by 1.
     Repent(String),
+    /// A Calamity on a Divine working, recorded against an area or recurring action (named,
+    /// up to 60 characters; names match ignoring case).
+    DivineCalamity(String),
+    /// Forgets the Calamities recorded against area `i` (the god's opinion has been dealt with).
+    ClearCalamityArea(usize),
     /// Adds a spell (`None`) or replaces spell `i` with the builder's design.
     SaveSpell(Option<usize>, Box<SheetSpell>),
     RemoveSpell(usize),
@@ -208,6 +218,9 @@ fn option_ok(text: &str, what: &str) -> Result<String, EditError> {
     }
 }
 
+/// Most areas the Divine Calamity tally keeps.
+pub const CALAMITY_AREAS_MAX: usize = 30;
+
 fn at<T>(v: &[T], i: usize, what: &str) -> Result<(), EditError> {
     if i < v.len() {
         Ok(())
@@ -229,6 +242,7 @@ impl IxSheet {
             spellbook: Vec::new(),
             critical_owed: false,
             weapons: Vec::new(),
+            divine_calamities: CalamityTally::default(),
         }
     }
 
@@ -322,11 +336,29 @@ impl IxSheet {
 
     /// Every value out of its range, in words (empty when the sheet is sound).
     pub fn problems(&self) -> Vec<String> {
-        self.character
+        let mut out: Vec<String> = self
+            .character
             .validate()
             .iter()
             .map(ToString::to_string)
-            .collect()
+            .collect();
+        let areas = &self.divine_calamities.areas;
+        if areas.len() > CALAMITY_AREAS_MAX {
+            out.push(format!(
+                "The Divine Calamity tally has {} areas; at most {CALAMITY_AREAS_MAX} are kept.",
+                areas.len()
+            ));
+        }
+        if let Some(a) = areas
+            .iter()
+            .find(|a| a.calamities < 1 || a.calamities > 999 || a.area.chars().count() > 60)
+        {
+            out.push(format!(
+                "The Divine Calamity tally's area \"{}\" is out of range (1 to 999 Calamities, a name up to 60 characters).",
+                a.area.chars().take(60).collect::<String>()
+            ));
+        }
+        out
     }
 
     fn apply_inner(&mut self, edit: IxEdit) -> Result<(), EditError> {
@@ -606,6 +638,26 @@ impl IxSheet {
             }
             IxEdit::Repent(note) => {
                 c.offenses.repent(1, note.trim()).map_err(s)?;
+            }
+            IxEdit::DivineCalamity(area) => {
+                let area = EditError::text("the area or recurring action", &area, 60)?;
+                if self.divine_calamities.areas.len() >= CALAMITY_AREAS_MAX
+                    && !self
+                        .divine_calamities
+                        .areas
+                        .iter()
+                        .any(|a| a.area.eq_ignore_ascii_case(&area))
+                {
+                    return Err(format!(
+                        "{CALAMITY_AREAS_MAX} areas is the most kept; clear one first."
+                    )
+                    .into());
+                }
+                self.divine_calamities.record(&area);
+            }
+            IxEdit::ClearCalamityArea(i) => {
+                at(&self.divine_calamities.areas, i, "area")?;
+                self.divine_calamities.areas.remove(i);
             }
             IxEdit::SaveSpell(at_i, spell) => {
                 let mut spell = *spell;

@@ -1,6 +1,7 @@
 // Issue 16's Forbidden Grant: on a Divine spell the GM's ruling is picked on the spell's card.
 // Shaky shows its strain in the casting pool and the tray; bad faith keeps the channel shut,
-// said beside Cast, with no tray and no Strain paid. At phone and desktop size, with axe.
+// said beside Cast, with no tray and no Strain paid. The Divine Calamity tally flags an area at
+// three. At phone and desktop size, with axe.
 import { test, expect } from "@playwright/test";
 import { audit, expectBeside, openApp } from "./pages.js";
 
@@ -43,6 +44,20 @@ for (const size of [
     await expect(app.tray()).toBeHidden();
     await expectBeside(cast, card.locator("p.said"));
     await expect(card.locator("p.said")).toContainText(/channel stays shut and no Strain is spent/i);
+
+    // The Divine Calamity tally: three on one area is flagged in words.
+    const record = magic.getByRole("button", { name: "Record a Divine Calamity" });
+    for (const area of ["Healing the dying", "healing the dying", "Oaths", "Healing the dying"]) {
+      await magic.getByRole("textbox", { name: "Area or recurring action" }).fill(area);
+      await record.click();
+    }
+    await expectBeside(record, magic.getByText("3 Divine Calamities on Healing the dying: the god has an opinion about it."));
+    const tally = magic.getByRole("list", { name: "Divine Calamities by area" });
+    await expect(tally.getByRole("listitem")).toHaveText([/Healing the dying: 3 \(the god has an opinion about this\)/, /Oaths: 1 of 3/]);
+    await app.reload();
+    await expect(page.getByRole("list", { name: "Divine Calamities by area" }).getByRole("listitem")).toHaveCount(2);
+    await page.getByRole("button", { name: "Clear Oaths" }).click();
+    await expect(page.getByRole("list", { name: "Divine Calamities by area" }).getByRole("listitem")).toHaveCount(1);
     await audit(page, `Ix sheet, Forbidden Grant (${size.name})`);
     await app.close();
   });

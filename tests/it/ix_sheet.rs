@@ -786,3 +786,40 @@ fn a_forbidden_grant_ruling_reaches_a_divine_casting_pool() {
     assert!(e.contains("Divine spells only"), "{e}");
     assert!(s.spell_pool(5, &[], None).is_err());
 }
+
+#[test]
+fn divine_calamities_are_tallied_by_area_and_flagged_at_three() {
+    let mut s = IxSheet::new("Sister Ame");
+    for area in ["Healing the dying", "healing the dying ", "Oaths"] {
+        s.apply(IxEdit::DivineCalamity(area.into())).unwrap();
+    }
+    let tally = &s.divine_calamities;
+    assert_eq!(tally.areas.len(), 2);
+    assert_eq!(tally.areas[0].calamities, 2);
+    assert!(tally.flagged().is_empty());
+    s.apply(IxEdit::DivineCalamity("HEALING THE DYING".into()))
+        .unwrap();
+    let flagged: Vec<&str> = s
+        .divine_calamities
+        .flagged()
+        .iter()
+        .map(|a| a.area.as_str())
+        .collect();
+    assert_eq!(flagged, vec!["Healing the dying"]);
+    // A blank area is refused and changes nothing; clearing forgets one area.
+    let before = s.clone();
+    assert!(s.apply(IxEdit::DivineCalamity("  ".into())).is_err());
+    assert_eq!(s, before);
+    s.apply(IxEdit::ClearCalamityArea(0)).unwrap();
+    assert_eq!(s.divine_calamities.areas.len(), 1);
+    assert!(s.apply(IxEdit::ClearCalamityArea(4)).is_err());
+    // Stored, loaded, and left out of a sheet that has none.
+    let json = serde_json::to_string(&s).unwrap();
+    assert_eq!(serde_json::from_str::<IxSheet>(&json).unwrap(), s);
+    let fresh = serde_json::to_string(&IxSheet::new("X")).unwrap();
+    assert!(!fresh.contains("divine_calamities"));
+    // An imported tally out of range is named as a problem.
+    let mut odd = s.clone();
+    odd.divine_calamities.areas[0].calamities = -3;
+    assert!(odd.problems().iter().any(|p| p.contains("Divine Calamity")));
+}

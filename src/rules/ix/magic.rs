@@ -140,6 +140,11 @@ impl CalamityTally {
         n >= CALAMITY_FLAG
     }
 
+    /// Whether nothing has been recorded.
+    pub fn is_empty(&self) -> bool {
+        self.areas.is_empty()
+    }
+
     /// Areas with three or more Calamities.
     pub fn flagged(&self) -> Vec<&AreaCalamities> {
         self.areas

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::{AddRow, Ctx};
 use crate::model::ix_sheet::{IxEdit, Text};
 use crate::rules::ix::checks::{Condition, Guard, Tradition};
+use crate::rules::ix::magic::CALAMITY_FLAG;
 use crate::ui::fields::TextInput;
 
 const TRADITIONS: [Tradition; 3] = [Tradition::Arcana, Tradition::Divine, Tradition::Primal];
@@ -192,7 +193,84 @@ pub fn Magic() -> impl IntoView {
             <ul class="list-plain small" aria-label="Offense log">
                 {move || offenses.with(|o| o.log.iter().map(|e| view! { <li>{format!("{} ({:+}){}{}", e.kind.words(), e.change, if e.note.is_empty() { "" } else { ": " }, e.note)}</li> }).collect_view())}
             </ul>
+            <DivineCalamities/>
             <super::spells::Spells/>
         </section>
+    }
+}
+
+/// The Divine Calamity tally: each Calamity on a Divine working recorded against the area or
+/// recurring action it fell on; three in one area is flagged in words, not only by colour.
+#[component]
+fn DivineCalamities() -> impl IntoView {
+    let said = RwSignal::new(String::new());
+    let ctx = expect_context::<Ctx>().beside(said);
+    let areas = Memo::new(move |_| ctx.read(|s| s.divine_calamities.areas.clone()));
+    let area = RwSignal::new(String::new());
+    let record = move || {
+        let name = area.get_untracked();
+        if ctx.try_edit(IxEdit::DivineCalamity(name.clone())) {
+            let n = areas.with_untracked(|a| {
+                a.iter()
+                    .find(|x| x.area.eq_ignore_ascii_case(name.trim()))
+                    .map_or(0, |x| x.calamities)
+            });
+            said.set(if n >= CALAMITY_FLAG {
+                format!(
+                    "{n} Divine Calamities on {}: the god has an opinion about it.",
+                    name.trim()
+                )
+            } else {
+                format!(
+                    "{n} of {CALAMITY_FLAG} Divine Calamities on {}.",
+                    name.trim()
+                )
+            });
+            area.set(String::new());
+        }
+    };
+    let rows = move || {
+        areas
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let flagged = a.calamities >= CALAMITY_FLAG;
+                let words = if flagged {
+                    format!("{}: {} (the god has an opinion about this)", a.area, a.calamities)
+                } else {
+                    format!("{}: {} of {CALAMITY_FLAG}", a.area, a.calamities)
+                };
+                let clear = format!("Clear {}", a.area);
+                view! {
+                    <li class:flagged=flagged>
+                        <span>{flagged.then_some("⚠ ")}{words}</span>
+                        " "
+                        <button type="button" aria-label=clear on:click=move |_| ctx.edit(IxEdit::ClearCalamityArea(i))>"Clear"</button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <h3>"Divine Calamities by area"</h3>
+        <ul class="list-plain small" aria-label="Divine Calamities by area">{rows}</ul>
+        <div class="field no-print">
+            <label for="ix-calamity-area">"Area or recurring action"</label>
+            <input
+                id="ix-calamity-area"
+                type="text"
+                prop:value=move || area.get()
+                on:input=move |ev| area.set(event_target_value(&ev))
+                on:keydown=move |ev| {
+                    if ev.key() == "Enter" {
+                        ev.prevent_default();
+                        record();
+                    }
+                }
+            />
+        </div>
+        <button type="button" class="no-print" on:click=move |_| record()>"Record a Divine Calamity"</button>
+        {super::said_line(said)}
     }
 }

@@ -135,6 +135,11 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                     reached.join("; ")
                 ));
             }
+            if d.tradition == Tradition::Divine && r.calamities > 0 {
+                words.push_str(
+                    " A Calamity on a Divine working: record it under Divine Calamities by area.",
+                );
+            }
             if let (true, Some(f)) = (fallout_due(&r), &d.fallout) {
                 words.push_str(&format!(" Fallout: {f}"));
             }

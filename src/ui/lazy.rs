@@ -76,6 +76,28 @@ chunk!(
     /// Settings, backups and import.
     settings / preload_settings :: settings_chunk() => view! { <SettingsScreen/> }
 );
+/// Builds an export file's text. In the Settings chunk (the backup screen exports too); the
+/// download itself stays in the first load, with the browser calls it makes.
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(settings, fallible, wasm_split_path = ::leptos::wasm_split)]
+pub fn export_chunk(
+    state: super::state::AppState,
+    id: Option<String>,
+    now: u64,
+) -> Result<String, LoadFailed> {
+    Ok(state.export_text(id, now))
+}
+
+/// [`export_chunk`] outside the split build.
+#[cfg(not(feature = "split"))]
+pub async fn export_chunk(
+    state: super::state::AppState,
+    id: Option<String>,
+    now: u64,
+) -> Result<String, LoadFailed> {
+    Ok(state.export_text(id, now))
+}
+
 chunk!(
     /// The dice tray's panel (its button and state stay in the first load, so a sheet can
     /// prefill it before the panel has arrived).

@@ -641,9 +641,38 @@ impl AppState {
         }
     }
 
-    /// Downloads one character, or everything, as a Satchel export file.
+    /// Downloads one character, or everything, as a Satchel export file. The file's text is
+    /// built in the Settings chunk (fetched first if need be), keeping that code out of the
+    /// first load; if the chunk cannot be fetched, a notice says so and nothing changes.
     pub fn export(&self, id: Option<String>) {
+        let state = *self;
         let now = browser::now_ms();
+        let name = self
+            .roster
+            .with_untracked(|r| match id.as_ref().and_then(|id| r.get(id)) {
+                Some(c) => format!("satchel-{}.json", file_stem(&c.name)),
+                None => format!("satchel-backup-{}.json", browser::iso_day(now)),
+            });
+        leptos::task::spawn_local(async move {
+            match super::lazy::export_chunk(state, id.clone(), now).await {
+                Ok(text) => {
+                    browser::download(&name, &text);
+                    if id.is_none() {
+                        state.settings.update(|s| s.last_export_ms = Some(now));
+                        state.save_settings();
+                    }
+                }
+                Err(_) => state.notify(vec![
+                    "The export could not start: part of Satchel did not load. Check the connection and try again."
+                        .into(),
+                ]),
+            }
+        });
+    }
+
+    /// The text of an export file (see [`AppState::export`]): one character's file is just
+    /// the character; everything includes the GM tables.
+    pub(crate) fn export_text(&self, id: Option<String>, now: u64) -> String {
         let (kind, chars) = self.roster.with_untracked(|r| match &id {
             Some(id) => (
                 ExportKind::Character,
@@ -651,23 +680,11 @@ impl AppState {
             ),
             None => (ExportKind::Everything, r.characters.clone()),
         });
-        let name = match (&id, chars.first()) {
-            (Some(_), Some(c)) => format!("satchel-{}.json", file_stem(&c.name)),
-            _ => format!("satchel-backup-{}.json", browser::iso_day(now)),
-        };
-        // Everything includes the GM tables; one character's file is just the character.
         let docs = match id {
             Some(_) => Vec::new(),
             None => self.store.with_value(|s| s.docs()).unwrap_or_default(),
         };
-        browser::download(
-            &name,
-            &export_file(kind, &chars, &docs, env!("CARGO_PKG_VERSION"), now),
-        );
-        if id.is_none() {
-            self.settings.update(|s| s.last_export_ms = Some(now));
-            self.save_settings();
-        }
+        export_file(kind, &chars, &docs, env!("CARGO_PKG_VERSION"), now)
     }
 
     /// Applies a previewed import, all or nothing, and saves what it wrote.

@@ -283,9 +283,10 @@ impl Contest {
 pub struct OpposedCheck {
     pub acting: Contest,
     pub defending: Contest,
-    /// The last roll's outcome with the names the sides had then.
+    /// The last roll's outcome. Any change to a side forgets it, so the sides as they are
+    /// now are the ones that rolled it (their names are read from them, not kept here).
     #[serde(default)]
-    pub last: Option<(OpposedResult, String, String)>,
+    pub last: Option<OpposedResult>,
 }
 
 impl Default for OpposedCheck {
@@ -436,11 +437,7 @@ impl IxTableDoc {
             }
             TableEdit::OpposedRolled(result) => {
                 self.opposed.pools(roster)?;
-                let names = (
-                    self.opposed.acting.name(roster),
-                    self.opposed.defending.name(roster),
-                );
-                self.opposed.last = Some((result, names.0, names.1));
+                self.opposed.last = Some(result);
             }
             TableEdit::DropLegacySession => {
                 self.legacy_session = None;

@@ -246,7 +246,14 @@ fn the_table_holds_both_sides_and_reads_a_character_from_its_sheet() {
     let r = OpposedResult::compare(result(1), result(1));
     doc.edit_in_place(TableEdit::OpposedRolled(r), &roster)
         .expect("rolled");
-    assert_eq!(doc.opposed.last, Some((r, "Ash".into(), "The ward".into())));
+    assert_eq!(doc.opposed.last, Some(r));
+    assert_eq!(
+        (
+            doc.opposed.acting.name(&roster),
+            doc.opposed.defending.name(&roster)
+        ),
+        ("Ash".to_string(), "The ward".to_string())
+    );
 
     // Swapping forgets the result, which belonged to the other arrangement.
     doc.edit_in_place(TableEdit::SwapContest, &roster)

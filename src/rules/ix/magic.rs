@@ -107,6 +107,13 @@ pub struct AreaCalamities {
     pub calamities: i32,
 }
 
+impl AreaCalamities {
+    /// Three or more: the god has an opinion about this area.
+    pub fn flagged(&self) -> bool {
+        self.calamities >= CALAMITY_FLAG
+    }
+}
+
 /// Divine Calamity tally per area (reference, "Track Divine Calamities against recurring
 /// actions": three in one area is flagged).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
@@ -147,10 +154,7 @@ impl CalamityTally {
 
     /// Areas with three or more Calamities.
     pub fn flagged(&self) -> Vec<&AreaCalamities> {
-        self.areas
-            .iter()
-            .filter(|a| a.calamities >= CALAMITY_FLAG)
-            .collect()
+        self.areas.iter().filter(|a| a.flagged()).collect()
     }
 }
 

@@ -210,12 +210,15 @@ fn DivineCalamities() -> impl IntoView {
     let record = move || {
         let name = area.get_untracked();
         if ctx.try_edit(IxEdit::DivineCalamity(name.clone())) {
-            let n = areas.with_untracked(|a| {
+            let Some(a) = areas.with_untracked(|a| {
                 a.iter()
                     .find(|x| x.area.eq_ignore_ascii_case(name.trim()))
-                    .map_or(0, |x| x.calamities)
-            });
-            said.set(if n >= CALAMITY_FLAG {
+                    .cloned()
+            }) else {
+                return;
+            };
+            let n = a.calamities;
+            said.set(if a.flagged() {
                 format!(
                     "{n} Divine Calamities on {}: the god has an opinion about it.",
                     name.trim()
@@ -235,7 +238,7 @@ fn DivineCalamities() -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, a)| {
-                let flagged = a.calamities >= CALAMITY_FLAG;
+                let flagged = a.flagged();
                 let words = if flagged {
                     format!("{}: {} (the god has an opinion about this)", a.area, a.calamities)
                 } else {

@@ -36,6 +36,34 @@ fn dice_words(roll: &PoolRoll) -> String {
         .join("; ")
 }
 
+/// A side set by hand: its characteristic and skill rank (0 for a roster character, whose
+/// sheet holds them), and their setters, in the shape [`ContestSide`]'s number fields take.
+fn hand_rating(c: &Contest) -> i32 {
+    match c.who {
+        Contender::ByHand { characteristic, .. } => characteristic,
+        Contender::Character { .. } => 0,
+    }
+}
+
+fn hand_rank(c: &Contest) -> i32 {
+    match c.who {
+        Contender::ByHand { skill, .. } => skill,
+        Contender::Character { .. } => 0,
+    }
+}
+
+fn set_hand_rating(c: &mut Contest, v: i32) {
+    if let Contender::ByHand { characteristic, .. } = &mut c.who {
+        *characteristic = v;
+    }
+}
+
+fn set_hand_rank(c: &mut Contest, v: i32) {
+    if let Contender::ByHand { skill, .. } = &mut c.who {
+        *skill = v;
+    }
+}
+
 /// One side's controls: who rolls, their skill or numbers, and the dice their working adds.
 #[component]
 fn ContestSide(role: Side) -> impl IntoView {
@@ -131,10 +159,6 @@ fn ContestSide(role: Side) -> impl IntoView {
             />
         }
     };
-    let by_hand = move |f: fn(&Contender) -> i32| match current().who {
-        ref w @ Contender::ByHand { .. } => f(w),
-        Contender::Character { .. } => 0,
-    };
     let pool_words = move || {
         match t.state.roster.with(|r| current().pool(r)) {
             Ok(p) if p.is_empty() => "No dice: this side always has 0 net Successes.".to_string(),
@@ -199,38 +223,8 @@ fn ContestSide(role: Side) -> impl IntoView {
                         max_chars=60
                     />
                     <div class="ix-grid">
-                        <NumberInput
-                            label="Characteristic"
-                            value=Signal::derive(move || i64::from(by_hand(|w| match w {
-                                Contender::ByHand { characteristic, .. } => *characteristic,
-                                Contender::Character { .. } => 0,
-                            })))
-                            min=1
-                            max=6
-                            on_commit=Callback::new(move |v: i64| {
-                                let mut c = current();
-                                if let Contender::ByHand { characteristic, .. } = &mut c.who {
-                                    *characteristic = v as i32;
-                                }
-                                set(c);
-                            })
-                        />
-                        <NumberInput
-                            label="Skill rank"
-                            value=Signal::derive(move || i64::from(by_hand(|w| match w {
-                                Contender::ByHand { skill, .. } => *skill,
-                                Contender::Character { .. } => 0,
-                            })))
-                            min=0
-                            max=5
-                            on_commit=Callback::new(move |v: i64| {
-                                let mut c = current();
-                                if let Contender::ByHand { skill, .. } = &mut c.who {
-                                    *skill = v as i32;
-                                }
-                                set(c);
-                            })
-                        />
+                        {number("Characteristic", hand_rating, set_hand_rating, 1, 6)}
+                        {number("Skill rank", hand_rank, set_hand_rank, 0, 5)}
                     </div>
                 }.into_any(),
             }}
@@ -274,7 +268,14 @@ pub(super) fn Opposed() -> impl IntoView {
     };
     let last = move || {
         t.doc.with(|d| {
-            d.opposed.last.clone().map(|(r, a, b)| {
+            let names = t.state.roster.with(|roster| {
+                (
+                    d.opposed.acting.name(roster),
+                    d.opposed.defending.name(roster),
+                )
+            });
+            d.opposed.last.map(|r| {
+                let (a, b) = names;
                 let side = |name: &str, res: &crate::rules::ix::dice::CheckResult| {
                     format!(
                         "{name}: {} ({} net {})",

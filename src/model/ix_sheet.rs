@@ -16,7 +16,7 @@ use crate::rules::ix::critical::{
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
-use crate::rules::ix::magic::{CalamityTally, EmpowerTrigger, SpellDesign};
+use crate::rules::ix::magic::{CONCENTRATION_STRAIN, CalamityTally, EmpowerTrigger, SpellDesign};
 use crate::rules::ix::pool::{Difficulty, Pool, UpgradeReport};
 use crate::rules::ix::stats::{Characteristic, Skill, find_skill};
 use crate::rules::ix::weapon::Weapon;
@@ -66,7 +66,22 @@ pub struct IxSheet {
     /// opinion about it. Left out of the stored record while empty.
     #[serde(default, skip_serializing_if = "CalamityTally::is_empty")]
     pub divine_calamities: CalamityTally,
+    /// Bane dice the GM spent on this character's next check (reference, "The GM's Spend
+    /// Menus"), kept until that check is rolled so a reload or a different screen cannot drop
+    /// them. Left out of the stored record at 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub carried_banes: u8,
+    /// The Concentration spell this character keeps going (1 Strain a round), by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concentrating: Option<String>,
 }
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// Most Bane dice carried to one check: a pool holds at most this many of a kind anyway.
+pub const CARRIED_BANES_MAX: u8 = 5;
 
 /// A spell on the sheet: the rules' design (difficulty, Strain, Overload and Empower
 /// options) and what it does in the player's words.
@@ -189,6 +204,17 @@ pub enum IxEdit {
     /// Casting spell `index` with the chosen Overload options (indices): checks the options
     /// and pays the Strain.
     CastSpell(usize, Vec<usize>),
+    /// What casting spell `index` rolled: a Concentration spell that succeeds is held from
+    /// now on (replacing any other held); anything else changes nothing.
+    CastResult(usize, CheckResult),
+    /// Pays this round's Strain to keep the Concentration spell going.
+    Upkeep,
+    /// Lets the Concentration spell go.
+    EndConcentration,
+    /// The GM spends a Bane on this character's next check: one more Bane die there.
+    CarryBane,
+    /// The next check was rolled: the carried Bane dice are used up.
+    ClearCarriedBanes,
     /// Adds a weapon (`None`) or replaces weapon `i`.
     SaveWeapon(Option<usize>, Box<Weapon>),
     RemoveWeapon(usize),
@@ -243,6 +269,8 @@ impl IxSheet {
             critical_owed: false,
             weapons: Vec::new(),
             divine_calamities: CalamityTally::default(),
+            carried_banes: 0,
+            concentrating: None,
         }
     }
 
@@ -602,6 +630,11 @@ impl IxSheet {
                 c.critical_injuries.remove(i);
             }
             IxEdit::SetGuard(g) => c.guard = g,
+            IxEdit::AddCondition(Condition::CarriedBanes(_)) => {
+                return Err(
+                    "Bane dice for the next check come from a GM's spend in the tray.".into(),
+                );
+            }
             IxEdit::AddCondition(k) => {
                 if let Condition::Other(n) = &k {
                     name_ok(n)?;
@@ -703,6 +736,32 @@ impl IxSheet {
                 d.casting_trial_dice(&chosen).map_err(s)?;
                 c.health.pay_strain(d.strain).map_err(s)?;
             }
+            IxEdit::CastResult(i, result) => {
+                at(&self.spellbook, i, "spell")?;
+                let d = &self.spellbook[i].design;
+                if d.is_concentration() && result.succeeded {
+                    self.concentrating = Some(d.name.clone());
+                }
+            }
+            IxEdit::Upkeep => {
+                let Some(spell) = &self.concentrating else {
+                    return Err("Not concentrating on a spell.".into());
+                };
+                c.health
+                    .pay_strain(CONCENTRATION_STRAIN)
+                    .map_err(|e| format!("{spell} cannot be kept going: {e}. End it."))?;
+            }
+            IxEdit::EndConcentration => self.concentrating = None,
+            IxEdit::CarryBane => {
+                if self.carried_banes >= CARRIED_BANES_MAX {
+                    return Err(format!(
+                        "{CARRIED_BANES_MAX} Bane dice already wait for the next check."
+                    )
+                    .into());
+                }
+                self.carried_banes += 1;
+            }
+            IxEdit::ClearCarriedBanes => self.carried_banes = 0,
             IxEdit::SaveWeapon(at_i, weapon) => {
                 let mut w = *weapon;
                 w.name = name_ok(&w.name)?;

@@ -185,6 +185,49 @@ pub struct IxTableDoc {
     /// The opposed check being set up, and its last result.
     #[serde(default)]
     pub opposed: OpposedCheck,
+    /// Who has checked against which source of fear this scene.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fear_faced: Vec<FearFaced>,
+    /// Whose Concentration upkeep is paid, and for which round.
+    #[serde(default, skip_serializing_if = "Upkeep::is_empty")]
+    pub upkeep: Upkeep,
+}
+
+/// One participant's fear check against one source: the reference allows one per source per
+/// scene, when the source is brought to bear, "not again each round".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FearFaced {
+    /// The source as the GM named it (compared ignoring case and outer spaces).
+    pub source: String,
+    /// A roster character's id, or an adversary's name.
+    pub who: String,
+}
+
+/// Most fear checks one scene remembers (a guard against runaway growth, not a rule).
+pub const FEAR_FACED_MAX: usize = 200;
+
+/// The roster characters who paid 1 Strain to keep a Concentration spell going in `round`.
+/// Only the current round's payers matter, so an older round's list reads as nobody.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Upkeep {
+    pub round: u32,
+    pub paid: Vec<String>,
+}
+
+impl Upkeep {
+    fn is_empty(&self) -> bool {
+        self.paid.is_empty()
+    }
+}
+
+/// A roster character in the fight who holds a Concentration spell, for the round's reminder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Concentrating {
+    pub id: String,
+    pub name: String,
+    pub spell: String,
+    /// Paid for the current round.
+    pub paid: bool,
 }
 
 /// Who rolls one side of an opposed check.
@@ -319,6 +362,8 @@ impl Default for IxTableDoc {
             foes: Vec::new(),
             critical: CriticalTable::default(),
             opposed: OpposedCheck::default(),
+            fear_faced: Vec::new(),
+            upkeep: Upkeep::default(),
         }
     }
 }
@@ -368,6 +413,17 @@ pub enum TableEdit {
     SwapContest,
     /// Records a roll of the opposed check as set up now.
     OpposedRolled(OpposedResult),
+    /// Records that each of `who` (roster ids or adversary names) checked against `source`
+    /// this scene. Refused, recording nothing, for an unnamed source or anyone who already has.
+    FearFaced {
+        source: String,
+        who: Vec<String>,
+    },
+    /// A new scene: every source of fear may be checked against again.
+    NewScene,
+    /// Roster character `id` pays this round's Strain for their Concentration spell (the
+    /// Strain comes off their sheet, in the same step).
+    Upkeep(String),
 }
 
 impl NamedDocument for IxTableDoc {
@@ -381,8 +437,17 @@ impl NamedDocument for IxTableDoc {
         roster: &Roster,
     ) -> Result<Vec<CharacterAction>, EditError> {
         let next_turn = matches!(edit, TableEdit::Step(true));
+        let upkeep = match &edit {
+            TableEdit::Upkeep(id) => Some(id.clone()),
+            _ => None,
+        };
         self.apply_inner(edit, roster)?;
-        Ok(if next_turn {
+        Ok(if let Some(id) = upkeep {
+            vec![CharacterAction::EditIx {
+                id,
+                edit: IxEdit::Upkeep,
+            }]
+        } else if next_turn {
             self.guard_ends(roster)
         } else {
             Vec::new()
@@ -408,6 +473,40 @@ impl IxTableDoc {
             }],
             _ => Vec::new(),
         }
+    }
+
+    /// Whether `who` has checked against `source` this scene already.
+    pub fn fear_faced(&self, source: &str, who: &str) -> bool {
+        let source = source.trim();
+        self.fear_faced
+            .iter()
+            .any(|f| f.who == who && f.source.eq_ignore_ascii_case(source))
+    }
+
+    /// Whether roster character `id` has paid this round's Concentration upkeep.
+    pub fn upkeep_paid(&self, id: &str) -> bool {
+        self.round > 0
+            && self.upkeep.round == self.round
+            && self.upkeep.paid.iter().any(|p| p == id)
+    }
+
+    /// Roster characters in initiative who hold a Concentration spell, in turn order (or as
+    /// added before initiative is rolled), with whether this round is paid.
+    pub fn concentrating(&self, roster: &Roster) -> Vec<Concentrating> {
+        self.fighters
+            .iter()
+            .filter_map(|f| {
+                let id = f.character_id.as_ref()?;
+                let c = roster.get(id)?;
+                let spell = c.ix()?.concentrating.clone()?;
+                Some(Concentrating {
+                    id: id.clone(),
+                    name: c.name.clone(),
+                    spell,
+                    paid: self.upkeep_paid(id),
+                })
+            })
+            .collect()
     }
 
     fn foe(&mut self, i: usize) -> Result<&mut FoeEntry, EditError> {
@@ -438,6 +537,47 @@ impl IxTableDoc {
             TableEdit::OpposedRolled(result) => {
                 self.opposed.pools(roster)?;
                 self.opposed.last = Some(result);
+            }
+            TableEdit::FearFaced { source, who } => {
+                let source = source.trim();
+                if source.is_empty() {
+                    return Err("Name the source of fear: each one is checked once a scene.".into());
+                }
+                EditError::text("the source of fear", source, 80)?;
+                if let Some(w) = who.iter().find(|w| self.fear_faced(source, w)) {
+                    let name = roster.get(w).map_or(w.as_str(), |c| c.name.as_str());
+                    return Err(
+                        format!("{name} has already checked against {source} this scene.").into(),
+                    );
+                }
+                if self.fear_faced.len() + who.len() > FEAR_FACED_MAX {
+                    return Err("This scene has seen enough fear checks: start a New scene.".into());
+                }
+                self.fear_faced.extend(who.into_iter().map(|who| FearFaced {
+                    source: source.to_string(),
+                    who,
+                }));
+            }
+            TableEdit::NewScene => self.fear_faced.clear(),
+            TableEdit::Upkeep(id) => {
+                if self.round == 0 {
+                    return Err("Roll initiative first: upkeep is paid each round.".into());
+                }
+                let c = roster
+                    .get(&id)
+                    .ok_or(EditError::Gone { what: "character" })?;
+                if self.upkeep_paid(&id) {
+                    return Err(
+                        format!("{} has paid for round {} already.", c.name, self.round).into(),
+                    );
+                }
+                if self.upkeep.round != self.round {
+                    self.upkeep = Upkeep {
+                        round: self.round,
+                        paid: Vec::new(),
+                    };
+                }
+                self.upkeep.paid.push(id);
             }
             TableEdit::DropLegacySession => {
                 self.legacy_session = None;

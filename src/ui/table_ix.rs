@@ -458,6 +458,7 @@ fn Initiative() -> impl IntoView {
             <p role="status" class="state-words">
                 {move || t.doc.with(|d| (d.round > 0).then(|| format!("Round {}", d.round)))}
             </p>
+            <Upkeep/>
             {move || t.doc.with(|d| d.order.iter().any(|s| s.tie_group.is_some())).then(|| view! {
                 <p class="muted small">"Tied participants show a grip: drag one within its tie, or use its arrow buttons."</p>
             })}
@@ -472,6 +473,73 @@ fn Initiative() -> impl IntoView {
                 </div>
             })}
         </section>
+    }
+}
+
+/// Each round's reminder for the characters in the fight who hold a Concentration spell: pay
+/// 1 Strain (off their sheet, as the sheet's own button does) or let it go.
+#[component]
+fn Upkeep() -> impl IntoView {
+    let t = expect_context::<T>().here();
+    let held = Memo::new(move |_| {
+        let round = t.doc.with(|d| d.round);
+        let list = t.state.roster.with(|r| t.doc.with(|d| d.concentrating(r)));
+        (round > 0 && !list.is_empty()).then_some((round, list))
+    });
+    move || {
+        let (round, list) = held.get()?;
+        let rows = list
+            .into_iter()
+            .map(|c| {
+                let id = c.id.clone();
+                let end = CharacterAction::EditIx {
+                    id: c.id.clone(),
+                    edit: IxEdit::EndConcentration,
+                };
+                let state = if c.paid {
+                    format!(
+                        "{} keeps {} going: paid for round {round}.",
+                        c.name, c.spell
+                    )
+                } else {
+                    format!(
+                        "{} keeps {} going: 1 Strain due for round {round}.",
+                        c.name, c.spell
+                    )
+                };
+                view! {
+                    <li class="row wrap">
+                        <span>{state}</span>
+                        {(!c.paid).then(|| view! {
+                            <button
+                                type="button"
+                                aria-label=format!("{} pays 1 Strain for {}", c.name, c.spell)
+                                on:click=move |_| t.edit(TableEdit::Upkeep(id.clone()))
+                            >
+                                "Pay 1 Strain"
+                            </button>
+                        })}
+                        <button
+                            type="button"
+                            aria-label=format!("{} ends {}", c.name, c.spell)
+                            on:click=move |_| {
+                                if let Err(e) = t.state.dispatch(end.clone()) {
+                                    t.say(e);
+                                }
+                            }
+                        >
+                            "End it"
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="upkeep" role="group" aria-label="Concentration upkeep">
+                <ul class="list-plain">{rows}</ul>
+                <Said label="Concentration upkeep" lines=t.said/>
+            </div>
+        })
     }
 }
 
@@ -714,12 +782,27 @@ fn Fear() -> impl IntoView {
         } else {
             "Readiness"
         };
-        let src = source.get_untracked();
+        let src = source.get_untracked().trim().to_string();
+        if src.is_empty() {
+            return lines.set(vec![
+                "Name the source of fear first: each one is checked once a scene.".into(),
+            ]);
+        }
         let mut out = Vec::new();
+        // Who checked, as the table remembers them: a roster id, or an adversary's name.
+        let mut faced = Vec::new();
         for key in chosen.get_untracked() {
             let Some(name) = options().into_iter().find(|(k, _)| *k == key).map(|x| x.1) else {
                 continue;
             };
+            let who = key.strip_prefix("c:").unwrap_or(&name).to_string();
+            if t.doc.with_untracked(|d| d.fear_faced(&src, &who)) {
+                out.push(format!(
+                    "{name}: already checked against {src} this scene (once per source a scene; New scene starts over)"
+                ));
+                continue;
+            }
+            faced.push(who);
             if let Some(id) = key.strip_prefix("c:") {
                 let pool = t.sheet(id, |s| {
                     let c = &s.character;
@@ -771,6 +854,14 @@ fn Fear() -> impl IntoView {
         }
         if out.is_empty() {
             out.push("Tick at least one participant.".into());
+        }
+        if !faced.is_empty()
+            && let Err(e) = t.doc.dispatch(TableEdit::FearFaced {
+                source: src,
+                who: faced,
+            })
+        {
+            out.push(e);
         }
         lines.set(out);
     };
@@ -846,7 +937,20 @@ fn Fear() -> impl IntoView {
                     }
                 }).collect_view()}
             </fieldset>
-            <button type="button" class="primary" on:click=run>"Roll fear checks"</button>
+            <div class="row wrap">
+                <button type="button" class="primary" on:click=run>"Roll fear checks"</button>
+                <button
+                    type="button"
+                    on:click=move |_| {
+                        if t.doc.dispatch(TableEdit::NewScene).is_ok() {
+                            lines.set(vec!["New scene: every source of fear may be checked against again.".into()]);
+                        }
+                    }
+                >
+                    "New scene"
+                </button>
+            </div>
+            <p class="muted small">"Once per source a scene, when it is brought to bear; not again each round."</p>
             <Said label="Fear check" lines=t.said/>
             <div role="status"><ul class="list-plain" aria-label="Fear results">
                 {move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}

@@ -372,7 +372,9 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await fear.getByRole("checkbox", { name: "Ada" }).check();
   const results = fear.getByRole("list", { name: "Fear results" }).getByRole("listitem");
   let frightened = [];
+  // A source is checked once a scene: each try is a new scene.
   for (let i = 0; i < 15 && !frightened.length; i++) {
+    if (i > 0) await fear.getByRole("button", { name: "New scene" }).click();
     await fear.getByRole("button", { name: "Roll fear checks" }).click();
     await expect(results).toHaveCount(2);
     const texts = await results.allTextContents();
@@ -387,6 +389,7 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await fear.getByRole("checkbox", { name: "Goblins" }).check();
   let demoralized = false;
   for (let i = 0; i < 15 && !demoralized; i++) {
+    await fear.getByRole("button", { name: "New scene" }).click();
     await fear.getByRole("button", { name: "Roll fear checks" }).click();
     await expect(results).toHaveCount(1);
     demoralized = (await results.first().textContent()).endsWith("Demoralized");

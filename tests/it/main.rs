@@ -28,6 +28,7 @@ mod ix_procedures;
 mod ix_props;
 mod ix_sheet;
 mod ix_sheet_table;
+mod ix_table_play;
 mod ix_weapons;
 mod never_lost;
 mod one_source;

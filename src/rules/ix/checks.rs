@@ -210,6 +210,9 @@ pub enum Condition {
     Demoralized,
     /// Anything else the table tracks, in its own words.
     Other(String),
+    /// Bane dice the GM spent, from earlier checks' Banes, on this character's next check
+    /// (reference, "The GM's Spend Menus"): added to that check whatever it is.
+    CarriedBanes(u8),
 }
 
 /// What kind of check a condition is being applied to.
@@ -230,19 +233,21 @@ impl Condition {
             Condition::Frightened => "Frightened",
             Condition::Demoralized => "Demoralized",
             Condition::Other(s) => s,
+            Condition::CarriedBanes(_) => "Carried from an earlier check",
         }
     }
 
     /// Adds what the condition adds to the roller's pool (RULINGS.md: "adds 1" = 1 Bane die).
     /// Returns whether anything was added.
     pub fn apply_to(&self, pool: &mut Pool, context: CheckContext) -> Result<bool, IxError> {
-        let applies = match self {
-            Condition::Frightened => context.near_fear_source,
-            Condition::Demoralized => context.is_attack,
-            Condition::Other(_) => false,
+        let (applies, banes) = match self {
+            Condition::Frightened => (context.near_fear_source, 1),
+            Condition::Demoralized => (context.is_attack, 1),
+            Condition::Other(_) => (false, 0),
+            Condition::CarriedBanes(n) => (*n > 0, i32::from(*n)),
         };
         if applies {
-            pool.add_dice(DieKind::BaneDie, 1)?;
+            pool.add_dice(DieKind::BaneDie, banes)?;
         }
         Ok(applies)
     }

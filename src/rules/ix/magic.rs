@@ -265,7 +265,20 @@ pub struct SpellDesign {
     pub fallout: Option<String>,
 }
 
+/// Strain a Concentration spell costs each round to keep going (reference, a spell's
+/// "Duration: Concentration (1 Strain per round to maintain)").
+pub const CONCENTRATION_STRAIN: i32 = 1;
+
 impl SpellDesign {
+    /// Whether the spell lasts while its caster concentrates: its duration is written as
+    /// Concentration (any case, surrounding spaces ignored, "Concentration (...)" too).
+    pub fn is_concentration(&self) -> bool {
+        self.duration
+            .trim()
+            .get(..13)
+            .is_some_and(|d| d.eq_ignore_ascii_case("concentration"))
+    }
+
     /// Final difficulty in Trial dice: category base + range steps + duration steps
     /// (reference, "Step 4: Set Final Difficulty").
     pub fn trial_dice(&self) -> i64 {

@@ -69,6 +69,25 @@ pub fn Conditions() -> impl IntoView {
                         .collect_view()
                 }}
             </ul>
+            {move || {
+                let n = ctx.read(|s| s.carried_banes);
+                (n > 0).then(|| {
+                    let dice = if n == 1 { "1 Bane die".to_string() } else { format!("{n} Bane dice") };
+                    view! {
+                        <p class="row carried">
+                            <span class="flag">{format!("Next check: +{dice} (the GM's spend)")}</span>
+                            <button
+                                type="button"
+                                class="tag-x"
+                                aria-label="Clear the Bane dice waiting for the next check"
+                                on:click=move |_| ctx.edit(IxEdit::ClearCarriedBanes)
+                            >
+                                "×"
+                            </button>
+                        </p>
+                    }
+                })
+            }}
             <Show when=frightened>
                 <TextInput label="Frightened of" value=source on_commit=ctx.text(Text::FrightenedBy) max_chars=80/>
                 <p class="muted small">"A Bane die on checks against the source or in its presence; you cannot close in on it."</p>

@@ -200,15 +200,17 @@ impl Ctx {
             is_attack: attack,
         };
         let conditions = self.read(|s| {
+            // Bane dice the GM spent on this character's next check go on this one, named.
+            let carried = (s.carried_banes > 0).then_some(Condition::CarriedBanes(s.carried_banes));
             s.character
                 .conditions
                 .iter()
                 .filter(|c| !matches!(c, Condition::Other(_)))
+                .cloned()
+                .chain(carried)
                 .map(|c| {
-                    (
-                        c.clone(),
-                        c.apply_to(&mut Pool::new(), context).unwrap_or(false),
-                    )
+                    let on = c.apply_to(&mut Pool::new(), context).unwrap_or(false);
+                    (c, on)
                 })
                 .collect()
         });
@@ -219,6 +221,7 @@ impl Ctx {
             on_ix: Some(on_ix),
             conditions,
             ratings,
+            attack,
             ..Default::default()
         });
     }

@@ -55,8 +55,45 @@ pub fn Spells() -> impl IntoView {
     };
     view! {
         <h3>"Spells"</h3>
+        <Concentration/>
         <ul class="list-plain spells" aria-label="Spells">{cards}</ul>
         <Builder draft/>
+    }
+}
+
+/// The Concentration spell held, with this round's upkeep and letting it go. The GM table
+/// reminds every round; paying here or there is the same edit.
+#[component]
+fn Concentration() -> impl IntoView {
+    let said = RwSignal::new(String::new());
+    let ctx = expect_context::<Ctx>().beside(said);
+    let held = Memo::new(move |_| ctx.read(|s| s.concentrating.clone()));
+    move || {
+        held.get().map(|spell| {
+            view! {
+                <div class="concentration" role="group" aria-label="Concentration">
+                    <p>
+                        <strong>{format!("Concentrating on {spell}")}</strong>
+                        " "
+                        <small class="muted">"1 Strain a round to keep it going."</small>
+                    </p>
+                    <div class="row wrap">
+                        <button
+                            type="button"
+                            on:click=move |_| {
+                                if ctx.try_edit(IxEdit::Upkeep) {
+                                    said.set("Paid 1 Strain for this round.".into());
+                                }
+                            }
+                        >
+                            "Pay 1 Strain"
+                        </button>
+                        {super::act(ctx, "End concentration", IxEdit::EndConcentration)}
+                    </div>
+                    {super::said_line(said)}
+                </div>
+            }
+        })
     }
 }
 
@@ -123,6 +160,13 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             let mut words = format!("Last cast: {}.", r.describe());
             if paid {
                 words.push_str(&format!(" {} Strain paid.", d.strain));
+            }
+            if paid && d.is_concentration() && editor.edit(IxEdit::CastResult(i, r)) {
+                words.push_str(if r.succeeded {
+                    " Concentrating: 1 Strain each round to keep it going."
+                } else {
+                    " It did not take hold, so there is nothing to concentrate on."
+                });
             }
             let reached: Vec<String> = d
                 .empowers_reached(&r)

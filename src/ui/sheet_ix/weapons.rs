@@ -260,13 +260,15 @@ pub fn Weapons() -> impl IntoView {
     // The result comes back while the tray is open; it and what its buttons did are brought
     // into sight as they change, below the sticky bars as well as above the dock.
     let group = NodeRef::<leptos::html::Div>::new();
+    let list = NodeRef::<leptos::html::Ul>::new();
     Effect::new(move |built: Option<()>| {
         news.with(|_| ());
         after.with(|_| ());
         if built.is_some() {
             request_animation_frame(move || {
                 if let Some(el) = group.try_get_untracked().flatten() {
-                    bring_into_sight(&el);
+                    let list = list.try_get_untracked().flatten().map(Into::into);
+                    bring_into_sight(&el, list);
                 }
             });
         }
@@ -279,7 +281,7 @@ pub fn Weapons() -> impl IntoView {
                 when=any
                 fallback=|| view! { <p class="muted small">"No weapons yet: add one below."</p> }
             >
-                <ul class="list-plain weapons" aria-label="Weapons carried">{rows}</ul>
+                <ul node_ref=list class="list-plain weapons" aria-label="Weapons carried">{rows}</ul>
             </Show>
             <div node_ref=group class="attack-result" role="status" aria-label="Last attack">
                 {result}
@@ -434,7 +436,7 @@ fn skill_names(s: &IxSheet) -> Vec<String> {
 
 /// Scrolls `el` above the dock (as a said line is) and, when its top is under the sticky bars
 /// (an attack's words start above where its Attack button was), down from under them.
-fn bring_into_sight(el: &web_sys::Element) {
+fn bring_into_sight(el: &web_sys::Element, list: Option<web_sys::Element>) {
     crate::ui::sections::reveal(el);
     let Some(w) = web_sys::window() else { return };
     let doc = document();
@@ -443,8 +445,21 @@ fn bring_into_sight(el: &web_sys::Element) {
         .filter_map(|q| doc.query_selector(q).ok().flatten())
         .map(|b| b.get_bounding_client_rect().bottom())
         .fold(0.0, f64::max);
-    let top = el.get_bounding_client_rect().top();
+    let height = w
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let result = el.get_bounding_client_rect();
+    // The Attack buttons come into sight with the result when both fit below the bars, so the
+    // next attack is one tap and no button sits half under a bar; otherwise the result leads.
+    let top = list
+        .map(|l| l.get_bounding_client_rect().top())
+        .filter(|&t| result.bottom() - t <= height - bars - 16.0)
+        .unwrap_or(result.top());
     if top < bars + 8.0 {
         w.scroll_by_with_x_and_y(0.0, top - bars - 8.0);
+    } else if result.bottom() > height - 8.0 {
+        w.scroll_by_with_x_and_y(0.0, (result.bottom() - height + 8.0).min(top - bars - 8.0));
     }
 }

@@ -107,6 +107,8 @@ pub struct Opening {
     pub conditions: Vec<(Condition, bool)>,
     /// With an Ix pool from a skill: `(characteristic, skill)`, for "one skill rank more".
     pub ratings: Option<(u8, u8)>,
+    /// The check is an attack: the same character's next attack keeps "Attack on".
+    pub attack: bool,
 }
 
 /// The upgrade and downgrade buttons.
@@ -165,6 +167,9 @@ pub enum TrayAction {
     Rolled(Box<Rolled>),
     /// A roll made elsewhere: shown and logged under its character and label.
     Show(Box<RollElsewhere>),
+    /// The GM spends one of the last roll's Banes on its character's next check (the
+    /// caller has put the Bane die on their sheet).
+    CarriedBane,
     /// Shows a refusal until the next change.
     Refused(TrayError),
 }
@@ -196,6 +201,8 @@ pub struct Settled {
     pub log: LogDraft,
     pub ix: Option<(IxPool, CheckResult)>,
     pub cash: Option<Wager>,
+    /// The roster character whose carried Bane dice this roll used up.
+    pub used_carried: Option<String>,
 }
 
 /// Why the tray refused something. Shown as is: every variant reads as a sentence.
@@ -217,6 +224,10 @@ pub enum TrayError {
     NothingToRoll,
     /// A condition switch for a condition this check no longer has.
     NoSuchCondition,
+    /// A Bane spent on the next check when the last roll has none left to spend.
+    NoBaneToCarry,
+    /// A character's sheet refused a change the tray asked of it; the words are the sheet's.
+    Sheet(String),
     /// The session has no Fortune (or Peril) Point for this check; the words are the
     /// session's own.
     StoryPoint { fortune: bool, why: String },
@@ -256,6 +267,8 @@ impl fmt::Display for TrayError {
             TrayError::EmptyPool => write!(f, "Add at least one die first."),
             TrayError::NothingToRoll => write!(f, "Choose Ix, Expedition or Plain dice to roll."),
             TrayError::NoSuchCondition => write!(f, "That condition is no longer on this check."),
+            TrayError::NoBaneToCarry => write!(f, "The last roll has no Bane left to spend."),
+            TrayError::Sheet(why) => write!(f, "{why}"),
             TrayError::StoryPoint { why, .. } => write!(f, "{why}"),
             TrayError::IxHelp(why) => sentence(f, why),
             TrayError::ExpHelp(why) => sentence(f, why),

@@ -51,7 +51,7 @@ pub use log_view::CharacterRolls;
 pub use outcome::{Outcome, Shown, Wager};
 pub use panel::TrayPanel;
 pub use rng::CryptoRng;
-use state::{Opening, TrayAction, TrayApplied, TrayState};
+use state::{AttackTarget, Opening, TrayAction, TrayApplied, TrayState};
 pub use state::{Prefill, TrayError};
 
 /// The session's Fortune and Peril pool, as the tray needs it. `fortune: true` is a player's
@@ -99,6 +99,9 @@ pub struct TrayRequest {
     /// With an Ix pool from a skill: `(characteristic, skill)`, so the tray can weigh one
     /// skill rank more.
     pub ratings: Option<(u8, u8)>,
+    /// An attack: the same character's next attack keeps the character chosen under
+    /// "Attack on".
+    pub attack: bool,
 }
 
 /// The current request's hooks: closures are not data, so they stay out of `TrayState`. Both
@@ -181,6 +184,7 @@ impl TrayHandle {
             on_ix,
             conditions,
             ratings,
+            attack,
         } = request;
         let cash_to_sheet = on_cash.is_some();
         tray.hooks.set_value(Hooks { on_cash, on_ix });
@@ -198,7 +202,9 @@ impl TrayHandle {
             cash_to_sheet,
             conditions,
             ratings,
+            attack,
         })));
+        tray.refresh_target();
         tray.open.set(true);
     }
 
@@ -283,6 +289,48 @@ impl Tray {
         Memo::new(move |_| state.with(&part))
     }
 
+    /// A target kept from the last attack takes their guard as their sheet has it now (it
+    /// may have come down on their turn); one no longer on the roster is let go.
+    fn refresh_target(&self) {
+        let Some(id) = self
+            .state
+            .with_untracked(|s| s.target().map(|t| t.id.clone()))
+        else {
+            return;
+        };
+        let now = self.app.and_then(|a| {
+            a.roster.with_untracked(|r| {
+                let c = r.get(&id)?;
+                Some(AttackTarget {
+                    id: id.clone(),
+                    name: c.name.clone(),
+                    guard: c.ix()?.character.guard,
+                    on: true,
+                })
+            })
+        });
+        self.act(TrayAction::Target(now));
+    }
+
+    /// Spends one of the last roll's Banes on its character's next check: the Bane die
+    /// goes on their sheet, where their next check picks it up.
+    fn carry_bane(&self) {
+        let Some(id) = self
+            .state
+            .with_untracked(|s| s.carry_offer().map(|(id, _)| id.to_string()))
+        else {
+            return self.refuse(TrayError::NoBaneToCarry);
+        };
+        let Some(app) = self.app else { return };
+        let edit = crate::model::ix_sheet::IxEdit::CarryBane;
+        match app.dispatch(crate::model::CharacterAction::EditIx { id, edit }) {
+            Ok(()) => {
+                self.act(TrayAction::CarriedBane);
+            }
+            Err(why) => self.refuse(TrayError::Sheet(why)),
+        }
+    }
+
     /// The name of a character on the roster now.
     fn roster_name(&self, id: Option<&String>) -> Option<String> {
         let id = id?;
@@ -321,7 +369,20 @@ impl Tray {
         let Some(TrayApplied::Rolled(settled)) = self.act(action) else {
             return;
         };
-        let state::Settled { log, ix, cash } = *settled;
+        let state::Settled {
+            log,
+            ix,
+            cash,
+            used_carried,
+        } = *settled;
+        if let (Some(id), Some(app)) = (used_carried, self.app) {
+            // The dice are on this roll; the sheet forgets them (a sheet gone since has
+            // nothing to forget).
+            let _ = app.dispatch(crate::model::CharacterAction::EditIx {
+                id,
+                edit: crate::model::ix_sheet::IxEdit::ClearCarriedBanes,
+            });
+        }
         if let Some(ix) = ix
             && let Some(hook) = self.hooks.try_update_value(|h| h.on_ix.take()).flatten()
         {

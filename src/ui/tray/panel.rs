@@ -273,11 +273,57 @@ fn ResultView() -> impl IntoView {
                             <ul class="notes">
                                 {o.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
                             </ul>
+                            <CarryBane/>
                             <p class="muted small">{format!("Pool: {}", o.pool)}</p>
                         </section>
                     }
                 })
         }}
+    }
+}
+
+/// The GM's Bane spend that lasts: one of the roll's Banes as a Bane die on the roller's next
+/// check, kept on their sheet until that check is rolled. Only for a character on this
+/// device's roster with an Ix sheet; what waits is read from the sheet, so it is the same
+/// wherever it shows.
+#[component]
+fn CarryBane() -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    let left = tray.read(|s| s.carry_offer().map_or(0, |(_, n)| n));
+    let who = tray.read(|s| s.who().cloned());
+    // (name, Bane dice waiting) for the character on the roster now.
+    let sheet = move || {
+        let id = who.get()?;
+        tray.app?.roster.with(|r| {
+            let c = r.get(&id)?;
+            Some((c.name.clone(), c.ix()?.carried_banes))
+        })
+    };
+    move || {
+        let (name, waiting) = sheet()?;
+        let left = left.get();
+        let waits = match waiting {
+            0 => String::new(),
+            1 => format!("{name}'s next check: 1 Bane die waits."),
+            n => format!("{name}'s next check: {n} Bane dice wait."),
+        };
+        let button = (left > 0).then(|| {
+            let name = name.clone();
+            view! {
+                <button type="button" on:click=move |_| tray.carry_bane()>
+                    {format!("GM: spend a Bane as +1 Bane die on {name}'s next check")}
+                </button>
+                <span class="muted small">
+                    {format!(" {left} Bane{} left to spend.", if left == 1 { "" } else { "s" })}
+                </span>
+            }
+        });
+        Some(view! {
+            <div class="carry-bane">
+                {button}
+                <p class="said" role="status">{waits}</p>
+            </div>
+        })
     }
 }
 

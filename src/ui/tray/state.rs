@@ -77,6 +77,8 @@ pub struct TrayState {
     plain: String,
     cash_to_sheet: bool,
     result: Option<Outcome>,
+    /// The last roll's Banes the GM has not yet spent on its character's next check.
+    banes_to_carry: u32,
     /// Counts rolls, so equal words are announced again and the dice redraw (and animate).
     rolls: u64,
     message: Option<TrayError>,
@@ -104,6 +106,7 @@ impl Default for TrayState {
             plain: "2d6".into(),
             cash_to_sheet: false,
             result: None,
+            banes_to_carry: 0,
             rolls: 0,
             message: None,
         }
@@ -249,6 +252,12 @@ impl TrayState {
     pub fn result(&self) -> Option<&Outcome> {
         self.result.as_ref()
     }
+    /// The roster character whose next check the last roll's Banes could go to, with how
+    /// many are left to spend that way.
+    pub fn carry_offer(&self) -> Option<(&str, u32)> {
+        let who = self.who.as_deref()?;
+        (self.banes_to_carry > 0 && self.result.is_some()).then_some((who, self.banes_to_carry))
+    }
     pub fn rolls(&self) -> u64 {
         self.rolls
     }
@@ -298,6 +307,9 @@ impl TrayState {
                 TrayApplied::Changed
             }
             TrayAction::SetWho(who) => {
+                if self.who != who {
+                    self.banes_to_carry = 0;
+                }
                 self.who = who;
                 TrayApplied::Changed
             }
@@ -413,8 +425,31 @@ impl TrayState {
                 {
                     self.fields.set(Field::CashHeld, i64::from(w.entry.balance));
                 }
+                // Carried Bane dice belong to one check: this one, if they counted on it.
+                let before = self.conditions.len();
+                self.conditions
+                    .retain(|(c, on)| !(*on && matches!(c, Condition::CarriedBanes(_))));
+                let used_carried = (self.conditions.len() < before)
+                    .then(|| self.who.clone())
+                    .flatten();
                 let log = self.show(outcome);
-                TrayApplied::Rolled(Box::new(Settled { log, ix, cash }))
+                self.banes_to_carry = match &ix {
+                    Some((_, r)) if self.who.is_some() => (-r.net_boons).max(0).unsigned_abs(),
+                    _ => 0,
+                };
+                TrayApplied::Rolled(Box::new(Settled {
+                    log,
+                    ix,
+                    cash,
+                    used_carried,
+                }))
+            }
+            TrayAction::CarriedBane => {
+                if self.carry_offer().is_none() {
+                    return Err(TrayError::NoBaneToCarry);
+                }
+                self.banes_to_carry -= 1;
+                TrayApplied::Changed
             }
             TrayAction::Show(roll) => {
                 let RollElsewhere {
@@ -428,10 +463,12 @@ impl TrayState {
                 self.who = character_id;
                 self.label = label;
                 let log = self.show(outcome);
+                self.banes_to_carry = 0;
                 TrayApplied::Rolled(Box::new(Settled {
                     log,
                     ix: None,
                     cash: None,
+                    used_carried: None,
                 }))
             }
             TrayAction::Refused(why) => {
@@ -469,8 +506,10 @@ impl TrayState {
 
     fn open_with(&mut self, o: Opening) {
         // A request is a check of its own: an attack target chosen for the last one is not
-        // this one's.
-        self.target = None;
+        // this one's, unless the same character attacks again (the fight goes on).
+        if !(o.attack && o.character_id.is_some() && self.who == o.character_id) {
+            self.target = None;
+        }
         let exp = |s: &mut Self, kind: ExpKind, values: &[(Field, u32)]| {
             for &(field, v) in values {
                 s.fields.set(field, i64::from(v));
@@ -562,6 +601,7 @@ impl TrayState {
         self.who_name = o.character_name;
         self.cash_to_sheet = o.cash_to_sheet;
         self.result = None;
+        self.banes_to_carry = 0;
     }
 }
 

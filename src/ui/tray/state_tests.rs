@@ -825,3 +825,135 @@ fn an_expedition_help_tap_sets_the_field_and_a_wise_counts_once() {
     s.apply(TrayAction::ExpHelp(ExpChange::HelpingDie)).unwrap();
     assert_eq!(s.field(Field::Helping), 1);
 }
+
+/// An Ix roll for `who` with these net Banes (as negative net Boons) and nothing else.
+fn ix_rolled(pool: IxPool, net_boons: i32) -> TrayAction {
+    let result = crate::rules::ix::dice::CheckResult {
+        net_successes: 1,
+        net_boons,
+        breakthroughs: 0,
+        calamities: 0,
+        succeeded: true,
+    };
+    TrayAction::Rolled(Box::new(Rolled {
+        outcome: outcome("Success"),
+        ix: Some((pool, result)),
+        cash: None,
+    }))
+}
+
+#[test]
+fn a_rolls_banes_can_each_go_to_the_characters_next_check_once() {
+    let pool = IxPool::from_ratings(2, 1).unwrap();
+    let mut s = opened(Opening {
+        character_id: Some("id-Vex".into()),
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    });
+    // Nothing to spend before a roll.
+    assert_eq!(s.carry_offer(), None);
+    assert_eq!(
+        s.apply(TrayAction::CarriedBane),
+        Err(TrayError::NoBaneToCarry)
+    );
+    // Two net Banes: two to spend, one at a time, then none.
+    s.apply(ix_rolled(pool, -2)).unwrap();
+    assert_eq!(s.carry_offer(), Some(("id-Vex", 2)));
+    s.apply(TrayAction::CarriedBane).unwrap();
+    assert_eq!(s.carry_offer(), Some(("id-Vex", 1)));
+    s.apply(TrayAction::CarriedBane).unwrap();
+    assert_eq!(s.carry_offer(), None);
+    let before = s.clone();
+    assert_eq!(
+        s.apply(TrayAction::CarriedBane),
+        Err(TrayError::NoBaneToCarry)
+    );
+    assert_eq!(s, before);
+    // Net Boons leave nothing for the GM; nor does a roll for nobody in particular.
+    s.apply(ix_rolled(pool, 1)).unwrap();
+    assert_eq!(s.carry_offer(), None);
+    let mut nobody = opened(Opening {
+        prefill: Prefill::Ix(pool),
+        ..Opening::default()
+    });
+    nobody.apply(ix_rolled(pool, -3)).unwrap();
+    assert_eq!(nobody.carry_offer(), None);
+    // Another character takes over the tray: the Banes were the first one's.
+    s.apply(ix_rolled(pool, -1)).unwrap();
+    s.apply(TrayAction::SetWho(Some("id-Ada".into()))).unwrap();
+    assert_eq!(s.carry_offer(), None);
+}
+
+#[test]
+fn carried_bane_dice_go_on_one_check_by_name_unless_unticked() {
+    // Agility 2, Athletics 1 against Average: 1 Ability, 1 Mastery vs 2 Trial.
+    let mut pool = IxPool::from_ratings(2, 1).unwrap();
+    pool.add_difficulty(Difficulty::Average).unwrap();
+    let carried = Condition::CarriedBanes(2);
+    let opening = |on| Opening {
+        character_id: Some("id-Vex".into()),
+        prefill: Prefill::Ix(pool),
+        conditions: vec![(carried.clone(), on)],
+        ..Opening::default()
+    };
+    let mut s = opened(opening(true));
+    assert_eq!(
+        s.condition_lines(),
+        vec![(
+            "Carried from an earlier check: +2 Bane dice".to_string(),
+            true
+        )]
+    );
+    assert_eq!(s.ix().describe(), "1 Ability, 1 Mastery vs 2 Trial, 2 Bane");
+    let r = s.roll(&mut seeded()).unwrap();
+    assert_eq!(r.ix.unwrap().0.count(DieKind::BaneDie), 2);
+    let TrayApplied::Rolled(settled) = s.apply(TrayAction::Rolled(Box::new(r))).unwrap() else {
+        panic!("a roll settles");
+    };
+    // Used up: the sheet is told whose, and Roll again does not add them twice.
+    assert_eq!(settled.used_carried.as_deref(), Some("id-Vex"));
+    assert!(s.condition_lines().is_empty());
+    assert_eq!(s.ix(), pool);
+    // Unticked (the GM waved them off for this check): still waiting for the next one.
+    let mut s = opened(opening(false));
+    let r = s.roll(&mut seeded()).unwrap();
+    assert_eq!(r.ix.unwrap().0.count(DieKind::BaneDie), 0);
+    let TrayApplied::Rolled(settled) = s.apply(TrayAction::Rolled(Box::new(r))).unwrap() else {
+        panic!("a roll settles");
+    };
+    assert_eq!(settled.used_carried, None);
+    assert_eq!(s.condition_lines().len(), 1);
+}
+
+#[test]
+fn the_same_characters_next_attack_keeps_attack_on() {
+    use crate::rules::ix::checks::Guard;
+    let pool = IxPool::from_ratings(3, 1).unwrap();
+    let attack = |who: &str, attack| Opening {
+        character_id: Some(who.into()),
+        prefill: Prefill::Ix(pool),
+        attack,
+        ..Opening::default()
+    };
+    let ada = AttackTarget {
+        id: "id-Ada".into(),
+        name: "Ada".into(),
+        guard: Guard::None,
+        on: true,
+    };
+    let mut s = opened(attack("id-Vex", true));
+    s.apply(TrayAction::Target(Some(ada.clone()))).unwrap();
+    // Vex attacks again: still on Ada.
+    s.apply(TrayAction::Open(Box::new(attack("id-Vex", true))))
+        .unwrap();
+    assert_eq!(s.target(), Some(&ada));
+    // A check that is not an attack starts without a target...
+    s.apply(TrayAction::Open(Box::new(attack("id-Vex", false))))
+        .unwrap();
+    assert_eq!(s.target(), None);
+    // ...and so does another character's attack.
+    s.apply(TrayAction::Target(Some(ada))).unwrap();
+    s.apply(TrayAction::Open(Box::new(attack("id-Bo", true))))
+        .unwrap();
+    assert_eq!(s.target(), None);
+}

@@ -5,7 +5,7 @@
 // Rolls are real, so each step repeats until the dice allow it and checks the words it gets
 // (exact outcomes are pinned by tests/it/ix_weapons.rs and tests/it/ix_table_play.rs).
 import { test, expect } from "@playwright/test";
-import { audit, expectBeside, openApp } from "./pages.js";
+import { SHOTS, audit, expectBeside, openApp } from "./pages.js";
 
 function panel(page, name) {
   return page.getByRole("region", { name, exact: true });
@@ -164,9 +164,12 @@ test("between checks: a Bane for the next check, Concentration each round, fear 
     if (await carry.count()) break;
     await app.tray().getByRole("button", { name: "Close" }).click();
   }
+  await page.setViewportSize({ width: 390, height: 844 });
   await carry.click();
   const waits = app.result().locator(".carry-bane .said");
   await expect(waits).toHaveText("Bo's next check: 1 Bane die waits.");
+  await page.screenshot({ path: `${SHOTS}/ix-carry-bane-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expectBeside(carry.or(app.result().locator(".carry-bane")).first(), waits);
   await app.tray().getByRole("button", { name: "Close" }).click();
   const conditions = panel(page, "Conditions");
@@ -202,6 +205,8 @@ test("between checks: a Bane for the next check, Concentration each round, fear 
     await app.tray().getByRole("button", { name: "Close" }).click();
   }
   await expect(held).toContainText("Concentrating on Levitate");
+  await held.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/ix-concentration-desktop.png` });
 
   // The GM table reminds each round; paying there takes the Strain off Vex's sheet.
   await page.goto(app.server.url + "#/table/ix");
@@ -219,6 +224,8 @@ test("between checks: a Bane for the next check, Concentration each round, fear 
   for (let i = 0; i < 2; i++) await init.getByRole("button", { name: "Next turn" }).click();
   await expect(init.getByRole("status").filter({ hasText: /^Round/ })).toHaveText("Round 2");
   await expect(upkeep).toContainText("Vex keeps Levitate going: 1 Strain due for round 2.");
+  await upkeep.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/ix-upkeep-desktop.png` });
   await upkeep.getByRole("button", { name: "Vex pays 1 Strain for Levitate" }).click();
   await expect(init.getByRole("list", { name: "Turn order" })).toContainText("Strain 8 of 10");
 

@@ -73,6 +73,8 @@ const idleOnly = new Set([...fetched.idle].filter((f) => !fetched.first.has(f) &
 console.log("== what a cold first visit fetches (brotli 11 bytes of each file)");
 console.log(`first_load_files ${[...fetched.first].sort().join(" ")}`);
 console.log(`first_load_brotli_bytes ${sum(fetched.first)}`);
+const gzipOf = new Map(rows.map(([name, , gz]) => [name, gz]));
+console.log(`first_load_gzip_bytes ${[...fetched.first].reduce((n, f) => n + gzipOf.get(f), 0)} (gzip -9; what a static host such as GitHub Pages sends)`);
 console.log(`then_while_idle_files ${[...idleOnly].sort().join(" ")}`);
 console.log(`then_while_idle_brotli_bytes ${sum(idleOnly)} (fetched by the page once the roster is up: the dice tray's panel)`);
 console.log(`service_worker_precache_brotli_bytes ${sum(fetched.precache)} (${fetched.precache.size} files: the offline copy of the whole app, in the background)`);
@@ -164,4 +166,65 @@ console.log(`roster_interactive_ms ${median(samples.interactive).toFixed(1)}`);
   await context.close();
   rmSync(dir, { recursive: true, force: true });
   await trayServer.close();
+}
+
+// A first visit on a mid-range phone on a slow link, served with gzip as GitHub Pages serves
+// it: the CPU slowed 4x, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (Chromium's
+// emulation). Cold: a fresh profile each run. Then, with the cache warm from that visit, the
+// two next steps a player takes: opening a character's sheet (its Play section) and the tray.
+{
+  const slow = await startServer({ gzip: true });
+  const samples = { fcp: [], interactive: [], sheet: [], tray: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const dir = mkdtempSync(join(tmpdir(), "satchel-bench-"));
+    const context = await pw.launchPersistentContext(dir, { ...chromium, viewport: { width: 390, height: 844 } });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto(slow.url);
+    await page.getByRole("button", { name: "Create your first character" }).waitFor({ timeout: 60_000 });
+    const t = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      interactive: performance.getEntriesByName("satchel-interactive")[0]?.startTime ?? NaN,
+    }));
+    samples.fcp.push(t.fcp);
+    samples.interactive.push(t.interactive);
+    // A character to open (made through the screens), then back to the roster, settled.
+    await page.getByRole("button", { name: "Create your first character" }).click();
+    await page.getByRole("radio", { name: /^Ix/ }).check();
+    await page.getByRole("textbox", { name: "Name" }).fill("Vex");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByRole("link", { name: "Vex" }).first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(2000);
+    // Tap -> the awaited element is in the page and a frame has painted, timed in the page.
+    const tap = (click, ready) =>
+      page.evaluate(
+        async ([click, ready]) => {
+          const t0 = performance.now();
+          const el = [...document.querySelectorAll(click[0])].find((e) => e.textContent.trim() === click[1]);
+          el.click();
+          while (!document.querySelector(ready)) await new Promise((ok) => requestAnimationFrame(ok));
+          await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+          return performance.now() - t0;
+        },
+        [click, ready],
+      );
+    samples.sheet.push(await tap(["a", "Vex"], 'section[aria-labelledby="ix-health"] button'));
+    samples.tray.push(await tap(["button", "Dice"], '[role="dialog"] button.roll'));
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`== first visit on an emulated mid-range phone, slow link, gzip; median of ${RUNS} (ms)`);
+  console.log(`slow_phone_first_contentful_paint_ms ${median(samples.fcp).toFixed(0)}`);
+  console.log(`slow_phone_roster_interactive_ms ${median(samples.interactive).toFixed(0)}`);
+  console.log(`slow_phone_open_sheet_play_ms ${median(samples.sheet).toFixed(0)} (tap a character -> its Play section usable; cache warm)`);
+  console.log(`slow_phone_open_tray_ms ${median(samples.tray).toFixed(0)} (tap Dice -> Roll usable; cache warm)`);
+  await slow.close();
 }

@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 
 export const BASE = "/satchel/";
 // SATCHEL_DIST lets a second checkout or build share these tests without sharing dist/.
@@ -18,7 +19,13 @@ const TYPES = {
   ".svg": "image/svg+xml",
 };
 
-export async function startServer() {
+/**
+ * Serves dist/ on a free port of 127.0.0.1. `{ gzip: true }` compresses text and wasm with gzip
+ * for a browser that asks, as GitHub Pages does (it sends gzip, not brotli), so timings on a
+ * slow link see the bytes a real visit would.
+ */
+export async function startServer({ gzip = false } = {}) {
+  const zipped = new Map();
   // bumpServiceWorker() makes sw.js differ byte-wise, as a new release would.
   let swExtra = "";
   const server = createServer(async (req, res) => {
@@ -38,10 +45,18 @@ export async function startServer() {
       const path = s.isDirectory() ? join(file, "index.html") : file;
       let body = await readFile(path);
       if (path.endsWith("sw.js") && swExtra) body = Buffer.concat([body, Buffer.from(swExtra)]);
-      res.writeHead(200, {
+      const headers = {
         "content-type": TYPES[extname(path)] ?? "application/octet-stream",
         "cache-control": "no-cache",
-      });
+      };
+      if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") && extname(path) !== ".png") {
+        const key = `${path}:${body.length}`;
+        if (!zipped.has(key)) zipped.set(key, gzipSync(body, { level: 6 }));
+        body = zipped.get(key);
+        headers["content-encoding"] = "gzip";
+        headers.vary = "accept-encoding";
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");

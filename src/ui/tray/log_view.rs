@@ -70,6 +70,7 @@ fn log_rows(log: RwSignal<RollLog>, filter: &str, limit: usize) -> impl IntoView
 #[component]
 pub fn CharacterRolls(character_id: String) -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
+    tray.read_log();
     let log = tray.log;
     let id = StoredValue::new(character_id);
     let any = move || {
@@ -106,6 +107,7 @@ pub fn CharacterRolls(character_id: String) -> impl IntoView {
 #[component]
 pub fn LogView() -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
+    tray.read_log();
     let log = tray.log;
     // "" = everyone, "-" = rolls for nobody in particular, else a character id.
     let filter = RwSignal::new(String::new());

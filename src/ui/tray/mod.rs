@@ -154,6 +154,10 @@ struct Tray {
     /// The log as last read from or written to storage, without `owed`: what a roll is added
     /// to when the stored log cannot be read.
     saved_log: StoredValue<RollLog>,
+    /// Whether `log` holds what storage had. The log is read on first use (a sheet's rolls, the
+    /// Log tab, a roll to add), not at start-up: decoding and checking its chain is code the
+    /// roster never needs, so it stays out of the first load.
+    log_read: StoredValue<bool>,
     /// Rolls made here that storage refused, oldest first: written, in order, after whatever
     /// the stored log holds by then, with the next roll or the "Not saved" banner's retry.
     owed: StoredValue<Vec<crate::model::RollRecord>>,
@@ -245,16 +249,16 @@ impl TrayHandle {
 /// Fortune/Peril pool; with `None` a point can always be marked.
 pub fn provide_tray(points: Option<Rc<dyn StoryPoints>>) {
     let store = RollStore::new(open_local().0);
-    let (log, problem) = store.load(browser::now_ms());
     let tray = Tray {
         state: RwSignal::new(TrayState::default()),
         open: RwSignal::new(false),
         hooks: StoredValue::new(Hooks::default()),
         points: RwSignal::new_local(points),
-        saved_log: StoredValue::new(log.clone()),
+        saved_log: StoredValue::new(RollLog::default()),
+        log_read: StoredValue::new(false),
         owed: StoredValue::new(Vec::new()),
-        log: RwSignal::new(log),
-        log_note: RwSignal::new(problem.map(LogNote::Load)),
+        log: RwSignal::new(RollLog::default()),
+        log_note: RwSignal::new(None),
         store: StoredValue::new_local(store),
         app: use_context::<AppState>(),
         opener: StoredValue::new_local(None),
@@ -447,9 +451,24 @@ impl Tray {
         }
     }
 
+    /// Reads the stored log into `log`, once.
+    fn read_log(&self) {
+        if self.log_read.try_get_value() != Some(false) {
+            return;
+        }
+        self.log_read.set_value(true);
+        let Some((log, problem)) = self.store.try_with_value(|s| s.load(browser::now_ms())) else {
+            return;
+        };
+        self.saved_log.set_value(log.clone());
+        self.log.set(log);
+        self.log_note.set(problem.map(LogNote::Load));
+    }
+
     /// Writes every owed roll, in the order it was made, after the log as stored now. The
     /// tray shows them either way, numbered where they will be stored.
     fn write_owed(&self) -> Result<(), StorageError> {
+        self.read_log();
         let Some((mut log, problem)) = self.store.try_with_value(|s| s.load(browser::now_ms()))
         else {
             return Ok(());

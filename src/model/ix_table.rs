@@ -10,6 +10,7 @@ use super::error::EditError;
 use super::named::NamedDocument;
 use super::{CharacterAction, Roster};
 
+use super::ix_foe::StatBlock;
 use super::ix_sheet::IxEdit;
 use crate::rules::ix::IxError;
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
@@ -20,9 +21,9 @@ use crate::rules::ix::opposed::{OpposedResult, Side as Role};
 use crate::rules::ix::pool::Pool;
 use crate::rules::ix::session::{
     InitiativeEntry, InitiativeKind, InitiativeSlot, SessionPool, Side, initiative_order,
-    reorder_tie,
+    initiative_pool, reorder_tie,
 };
-use crate::rules::ix::stats::find_skill;
+use crate::rules::ix::stats::{Characteristic, Skill, find_skill};
 
 /// Storage name of the table.
 pub const DOC_NAME: &str = "ix-table";
@@ -32,6 +33,9 @@ pub const SCHEMA: u32 = 1;
 pub const FLIPS_KEPT: usize = 50;
 /// Longest row name or effect in the Critical Injury table editor.
 pub const CRIT_TEXT_MAX: usize = 200;
+/// Most adversaries on the table, and kept in the library (typo and runaway guards).
+pub const FOES_MAX: usize = 60;
+pub const LIBRARY_MAX: usize = 100;
 
 /// An adversary on the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -43,56 +47,131 @@ pub enum Foe {
 
 /// An adversary and what the table tracks beside the rules' numbers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredFoe")]
 pub struct FoeEntry {
     pub foe: Foe,
     /// Critical Injury rows carried.
-    #[serde(default)]
     pub injuries: Vec<usize>,
     /// A hit triggered a Critical Injury not yet rolled (as on a character's sheet).
-    #[serde(default)]
     pub critical_owed: bool,
-    /// What the adversary's own fear checks roll (older tables: Willpower 2, no rank).
-    #[serde(default)]
-    pub nerve: Nerve,
+    /// Its ratings and weapons: what its initiative, attacks and fear checks roll.
+    pub stats: StatBlock,
+    /// Links an initiative participant to this adversary; 0 until it first joins initiative
+    /// (names may repeat, so the link cannot be the name).
+    pub id: u32,
 }
 
-/// An adversary's own numbers for a fear check (reference, "Fear, Frightened, and
-/// Demoralized"): Willpower, and for an Elite or a Nemesis its Discipline (or other relevant
-/// skill) rank. A Minion group uses its group's best skill rank instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Nerve {
-    pub willpower: i32,
+/// A [`FoeEntry`] as any version stored it: tables from before stat blocks kept a fear
+/// check's Willpower and Discipline rank as `nerve`, which become the block's.
+#[derive(Deserialize)]
+struct StoredFoe {
+    foe: Foe,
     #[serde(default)]
-    pub discipline: i32,
+    injuries: Vec<usize>,
+    #[serde(default)]
+    critical_owed: bool,
+    #[serde(default)]
+    stats: Option<StatBlock>,
+    #[serde(default)]
+    nerve: Option<Nerve>,
+    #[serde(default)]
+    id: u32,
 }
 
-impl Default for Nerve {
-    fn default() -> Self {
-        Nerve {
-            willpower: 2,
-            discipline: 0,
+#[derive(Deserialize)]
+struct Nerve {
+    willpower: i32,
+    #[serde(default)]
+    discipline: i32,
+}
+
+impl From<StoredFoe> for FoeEntry {
+    fn from(s: StoredFoe) -> Self {
+        let stats = s.stats.unwrap_or_else(|| {
+            let mut b = StatBlock::default();
+            if let Some(n) = s.nerve {
+                b.characteristics.willpower = n.willpower;
+                if n.discipline != 0 {
+                    b.skills.push(Skill {
+                        name: "Discipline".into(),
+                        characteristic: Characteristic::Willpower,
+                        rank: n.discipline,
+                    });
+                }
+            }
+            b
+        });
+        FoeEntry {
+            foe: s.foe,
+            injuries: s.injuries,
+            critical_owed: s.critical_owed,
+            stats,
+            id: s.id,
         }
+    }
+}
+
+impl Foe {
+    /// The same adversary unhurt and steady, as its stat block describes it (what the library
+    /// keeps and what a copy from it starts as).
+    pub fn fresh(&self, name: &str) -> Result<Foe, IxError> {
+        Ok(match self {
+            Foe::Minions(m) => Foe::Minions(MinionGroup::new(
+                name,
+                m.wounds_per_minion,
+                m.members,
+                m.best_skill_rank,
+                m.immune_to_fear,
+            )?),
+            Foe::Elite(e) => Foe::Elite(Elite::new(name, e.health.wounds_max, e.immune_to_fear)?),
+            Foe::Nemesis(n) => Foe::Nemesis(Nemesis::new(
+                name,
+                n.health.wounds_max,
+                n.health.strain_max,
+                n.peril_max,
+                n.immune_to_fear,
+            )?),
+        })
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            Foe::Minions(m) => &m.name,
+            Foe::Elite(e) => &e.name,
+            Foe::Nemesis(n) => &n.name,
+        }
+    }
+}
+
+/// An adversary the GM keeps for reuse: its kind, numbers and stat block, unhurt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Kept {
+    pub foe: Foe,
+    #[serde(default)]
+    pub stats: StatBlock,
+}
+
+impl Kept {
+    pub fn name(&self) -> &str {
+        self.foe.name()
     }
 }
 
 impl FoeEntry {
     /// The adversary's name.
     pub fn name(&self) -> &str {
-        match &self.foe {
-            Foe::Minions(m) => &m.name,
-            Foe::Elite(e) => &e.name,
-            Foe::Nemesis(n) => &n.name,
-        }
+        self.foe.name()
     }
 
-    /// The pool numbers of this adversary's fear check: its Willpower and the rank that goes
-    /// with it (a Minion group's best skill rank; an Elite's or Nemesis's Discipline).
-    pub fn fear_ratings(&self) -> (i32, i32) {
+    /// The pool numbers of this adversary's fear check with `skill` (Readiness or
+    /// Discipline): its Willpower and the rank that goes with it. A Minion group checks with
+    /// the group's best relevant rank (reference, "Minion groups and Elites").
+    pub fn fear_ratings(&self, skill: &str) -> (i32, i32) {
         let rank = match &self.foe {
             Foe::Minions(m) => m.best_skill_rank,
-            Foe::Elite(_) | Foe::Nemesis(_) => self.nerve.discipline,
+            Foe::Elite(_) | Foe::Nemesis(_) => self.stats.rank(skill),
         };
-        (self.nerve.willpower, rank)
+        (self.stats.characteristics.willpower, rank)
     }
 
     /// Demoralized (Minions, Elites) or Frightened (Nemesis), in words.
@@ -134,6 +213,9 @@ pub struct Fighter {
     /// The read initiative check, once rolled.
     #[serde(default)]
     pub result: Option<CheckResult>,
+    /// The adversary on the table it is (its [`FoeEntry::id`]), whose own ratings it rolls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foe_id: Option<u32>,
 }
 
 impl Fighter {
@@ -185,6 +267,9 @@ pub struct IxTableDoc {
     /// The opposed check being set up, and its last result.
     #[serde(default)]
     pub opposed: OpposedCheck,
+    /// The GM's own adversaries, kept for reuse across encounters.
+    #[serde(default)]
+    pub library: Vec<Kept>,
     /// Who has checked against which source of fear this scene.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fear_faced: Vec<FearFaced>,
@@ -362,6 +447,7 @@ impl Default for IxTableDoc {
             foes: Vec::new(),
             critical: CriticalTable::default(),
             opposed: OpposedCheck::default(),
+            library: Vec::new(),
             fear_faced: Vec::new(),
             upkeep: Upkeep::default(),
         }
@@ -384,9 +470,21 @@ pub enum TableEdit {
     Step(bool),
     ClearInitiative,
     AddFoe(Foe),
-    /// Adds an adversary with its own Willpower and Discipline rank for fear checks
-    /// (Willpower 1-6, rank 0-5).
-    AddFoeWithNerve(Foe, Nerve),
+    /// Adds an adversary with its stat block (refused whole when the block is not valid).
+    AddFoeWithStats(Foe, Box<StatBlock>),
+    /// Replaces adversary `i`'s stat block (refused, changing nothing, when not valid).
+    SetStats(usize, Box<StatBlock>),
+    /// Adversary `i` joins initiative, rolling from its own ratings.
+    JoinInitiative(usize, InitiativeKind),
+    /// Keeps adversary `i`, unhurt, in the library.
+    Keep(usize),
+    /// Copies library entry `k` beside itself, as a new name to edit.
+    DuplicateKept(usize),
+    /// Renames library entry `k`.
+    RenameKept(usize, String),
+    RemoveKept(usize),
+    /// Puts a fresh copy of library entry `k` on the table under the name given.
+    FromLibrary(usize, String),
     RemoveFoe(usize),
     /// Damage (positive) or healing (negative) in Wounds; Strain for Elites is taken as Wounds.
     Damage(usize, i32, bool),
@@ -507,6 +605,56 @@ impl IxTableDoc {
                 })
             })
             .collect()
+    }
+
+    fn kept(&self, k: usize) -> Result<&Kept, EditError> {
+        self.library.get(k).ok_or(EditError::Gone {
+            what: "kept adversary",
+        })
+    }
+
+    fn next_foe_id(&self) -> u32 {
+        self.foes
+            .iter()
+            .map(|f| f.id)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1)
+    }
+
+    fn add_foe(&mut self, foe: Foe, stats: StatBlock) -> Result<(), EditError> {
+        if self.foes.len() >= FOES_MAX {
+            return Err(format!("A table holds at most {FOES_MAX} adversaries.").into());
+        }
+        self.foes.push(FoeEntry {
+            foe,
+            injuries: Vec::new(),
+            critical_owed: false,
+            stats,
+            id: 0,
+        });
+        Ok(())
+    }
+
+    /// The pool a participant's initiative check rolls: a roster character's from its sheet,
+    /// an adversary's from its stat block, anyone else's from the numbers typed in.
+    pub fn initiative_pool(&self, f: &Fighter, roster: &Roster) -> Result<Pool, EditError> {
+        if let Some(id) = &f.character_id {
+            let sheet = roster
+                .get(id)
+                .and_then(|c| c.ix())
+                .ok_or(EditError::Gone { what: "character" })?;
+            return Ok(sheet.character.initiative_pool(f.kind)?);
+        }
+        if let Some(id) = f.foe_id {
+            let foe = self
+                .foes
+                .iter()
+                .find(|x| x.id == id)
+                .ok_or(EditError::Gone { what: "adversary" })?;
+            return foe.stats.initiative_pool(f.kind);
+        }
+        Ok(initiative_pool(f.kind, f.rating, f.rank)?)
     }
 
     fn foe(&mut self, i: usize) -> Result<&mut FoeEntry, EditError> {
@@ -684,25 +832,97 @@ impl IxTableDoc {
                     f.result = None;
                 }
             }
-            TableEdit::AddFoe(foe) => self.foes.push(FoeEntry {
-                foe,
-                injuries: Vec::new(),
-                critical_owed: false,
-                nerve: Nerve::default(),
-            }),
-            TableEdit::AddFoeWithNerve(foe, nerve) => {
-                IxError::check("Willpower", i64::from(nerve.willpower), 1, 6).map_err(s)?;
-                IxError::check("Discipline rank", i64::from(nerve.discipline), 0, 5).map_err(s)?;
-                self.foes.push(FoeEntry {
-                    foe,
-                    injuries: Vec::new(),
-                    critical_owed: false,
-                    nerve,
+            TableEdit::AddFoe(foe) => self.add_foe(foe, StatBlock::default())?,
+            TableEdit::AddFoeWithStats(foe, stats) => {
+                stats.validate()?;
+                self.add_foe(foe, *stats)?;
+            }
+            TableEdit::SetStats(i, stats) => {
+                stats.validate()?;
+                self.foe(i)?.stats = *stats;
+            }
+            TableEdit::JoinInitiative(i, kind) => {
+                let next = self.next_foe_id();
+                let f = self.foe(i)?;
+                if f.id == 0 {
+                    f.id = next;
+                }
+                let (id, name) = (f.id, f.name().to_string());
+                if self.fighters.iter().any(|g| g.foe_id == Some(id)) {
+                    return Err(format!("{name} is already taking part.").into());
+                }
+                if self.fighters.iter().any(|g| g.key() == name) {
+                    return Err(format!(
+                        "There is already a participant called {name}; remove it first."
+                    )
+                    .into());
+                }
+                self.fighters.push(Fighter {
+                    name,
+                    character_id: None,
+                    kind,
+                    rating: 0,
+                    rank: 0,
+                    result: None,
+                    foe_id: Some(id),
                 });
             }
             TableEdit::RemoveFoe(i) => {
-                self.foe(i)?;
+                let id = self.foe(i)?.id;
                 self.foes.remove(i);
+                // Its participant would roll numbers no longer on the table.
+                if id != 0
+                    && let Some(k) = self.fighters.iter().position(|f| f.foe_id == Some(id))
+                {
+                    self.apply_inner(TableEdit::RemoveFighter(k), roster)?;
+                }
+            }
+            TableEdit::Keep(i) => {
+                let f = self.foe(i)?.clone();
+                if self.library.len() >= LIBRARY_MAX {
+                    return Err(
+                        format!("The library keeps at most {LIBRARY_MAX} adversaries.").into(),
+                    );
+                }
+                let foe = f.foe.fresh(f.name()).map_err(s)?;
+                self.library.push(Kept {
+                    foe,
+                    stats: f.stats,
+                });
+            }
+            TableEdit::DuplicateKept(k) => {
+                if self.library.len() >= LIBRARY_MAX {
+                    return Err(
+                        format!("The library keeps at most {LIBRARY_MAX} adversaries.").into(),
+                    );
+                }
+                let kept = self.kept(k)?;
+                let name = format!("{} (copy)", kept.name());
+                let copy = Kept {
+                    foe: kept.foe.fresh(&name).map_err(s)?,
+                    stats: kept.stats.clone(),
+                };
+                self.library.insert(k + 1, copy);
+            }
+            TableEdit::RenameKept(k, name) => {
+                let name = EditError::text("a name for the adversary", &name, 60)?;
+                let kept = self.kept(k)?;
+                let foe = kept.foe.fresh(&name).map_err(s)?;
+                self.library[k].foe = foe;
+            }
+            TableEdit::RemoveKept(k) => {
+                self.kept(k)?;
+                self.library.remove(k);
+            }
+            TableEdit::FromLibrary(k, name) => {
+                let kept = self.kept(k)?.clone();
+                let name = if name.trim().is_empty() {
+                    kept.name().to_string()
+                } else {
+                    EditError::text("a name for the adversary", &name, 60)?
+                };
+                let foe = kept.foe.fresh(&name).map_err(s)?;
+                self.add_foe(foe, kept.stats)?;
             }
             TableEdit::Damage(i, n, from_attack) => {
                 let f = self.foe(i)?;

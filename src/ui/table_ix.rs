@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+mod foes;
 mod opposed;
 
 use super::fields::{NumberInput, TextInput};
@@ -13,8 +14,9 @@ use super::sheet_ix::AddRow;
 use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
 use crate::model::CharacterAction;
+use crate::model::ix_foe::StatBlock;
 use crate::model::ix_sheet::{IxEdit, Num, Text};
-use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, Nerve, TableEdit};
+use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
 use crate::model::session::{IxSession, Point, SessionEdit};
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::checks::{
@@ -26,7 +28,7 @@ use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
 use crate::rules::ix::pool::Pool;
-use crate::rules::ix::session::{InitiativeKind, TieBreaker, initiative_pool};
+use crate::rules::ix::session::{InitiativeKind, TieBreaker};
 use crate::rules::ix::stats::find_skill;
 
 /// The table's document and app state, with where the panel using it says what its controls
@@ -156,6 +158,7 @@ pub fn IxTable() -> impl IntoView {
             <Session/>
             <Initiative/>
             <Adversaries/>
+            <foes::Library/>
             <Fear/>
             <opposed::Opposed/>
             <CritEditor/>
@@ -241,6 +244,7 @@ fn Initiative() -> impl IntoView {
             rating: 0,
             rank: 0,
             result: None,
+            foe_id: None,
         }));
     };
     let add_npc = Callback::new(move |name: String| {
@@ -251,20 +255,34 @@ fn Initiative() -> impl IntoView {
             rating: npc_rating.get_untracked() as i32,
             rank: npc_rank.get_untracked() as i32,
             result: None,
+            foe_id: None,
         }))
+    });
+    // An adversary already on the table joins by choosing it: its stat block rolls.
+    let pick_foe = RwSignal::new(String::new());
+    let add_foe = move |_| match pick_foe.get_untracked().parse::<usize>() {
+        Ok(i) => setup.edit(TableEdit::JoinInitiative(i, InitiativeKind::OnWatch)),
+        Err(_) => setup.say("Choose an adversary first."),
+    };
+    let foe_names = Memo::new(move |_| {
+        t.doc.with(|d| {
+            d.foes
+                .iter()
+                .map(|f| f.name().to_string())
+                .collect::<Vec<_>>()
+        })
     });
     let has_order = Memo::new(move |_| t.doc.with(|d| !d.order.is_empty()));
     let roll_all = move |_| {
         let fighters = t.doc.with_untracked(|d| d.fighters.clone());
         let mut results = Vec::new();
         for f in &fighters {
-            let pool = match &f.character_id {
-                Some(id) => t
-                    .sheet(id, |s| s.character.initiative_pool(f.kind))
-                    .unwrap_or_else(|| initiative_pool(f.kind, 2, 0)),
-                None => initiative_pool(f.kind, f.rating, f.rank),
-            };
-            match roll(pool) {
+            let pool = t.state.roster.with_untracked(|r| {
+                t.doc
+                    .with_untracked(|d| d.initiative_pool(f, r))
+                    .map_err(|e| e.to_string())
+            });
+            match pool.map(|p| p.roll(&mut CryptoRng).result) {
                 Ok(r) => results.push(r),
                 Err(e) => return t.say(format!("{}: {e}", t.label(f.key()))),
             }
@@ -441,8 +459,16 @@ fn Initiative() -> impl IntoView {
                 </select>
             </div>
             <button type="button" on:click=add_pc>"Add character"</button>
+            <div class="field">
+                <label for="ixt-foe-pick">"Adversary on the table"</label>
+                <select id="ixt-foe-pick" on:change=move |ev| pick_foe.set(event_target_value(&ev))>
+                    <option value="">"Choose…"</option>
+                    {move || foe_names.get().into_iter().enumerate().map(|(i, n)| view! { <option value=i.to_string()>{n}</option> }).collect_view()}
+                </select>
+            </div>
+            <button type="button" on:click=add_foe>"Add adversary"</button>
             <details>
-                <summary>"Add an adversary or NPC"</summary>
+                <summary>"Add an adversary or NPC by hand"</summary>
                 <div class="ix-grid">
                     {local("Savvy or Willpower", npc_rating, 1, 6)}
                     {local("Perception or Readiness rank", npc_rank, 0, 5)}
@@ -579,17 +605,19 @@ fn Adversaries() -> impl IntoView {
         if name.is_empty() {
             return t.say("Give the adversary a name.");
         }
-        let nerve = Nerve {
-            willpower: will.get_untracked() as i32,
-            // A Minion group checks with its group skill rank, typed above.
-            discipline: if kind.get_untracked() == 0 {
-                0
-            } else {
-                discipline.get_untracked() as i32
-            },
-        };
+        let mut stats = StatBlock::default();
+        stats.characteristics.willpower = will.get_untracked() as i32;
+        // A Minion group checks with its group skill rank, typed above.
+        let rank = discipline.get_untracked() as i32;
+        if kind.get_untracked() != 0 && rank > 0 {
+            stats.skills.push(crate::rules::ix::stats::Skill {
+                name: "Discipline".into(),
+                characteristic: crate::rules::ix::stats::Characteristic::Willpower,
+                rank,
+            });
+        }
         match foe {
-            Ok(f) => t.edit(TableEdit::AddFoeWithNerve(f, nerve)),
+            Ok(f) => t.edit(TableEdit::AddFoeWithStats(f, Box::new(stats))),
             Err(e) => t.say(e.to_string()),
         }
     });
@@ -661,11 +689,18 @@ fn FoeCard(i: usize) -> impl IntoView {
                     n.peril_max
                 ),
             };
-            let (will, rank) = f.fear_ratings();
+            let (will, rank) = f.fear_ratings("Discipline");
             s.push_str(&match f.foe {
                 Foe::Minions(_) => format!("; fear checks: Willpower {will}"),
                 _ => format!("; fear checks: Willpower {will}, Discipline {rank}"),
             });
+            let b = &f.stats;
+            if b.melee_defense > 0 || b.ranged_defense > 0 {
+                s.push_str(&format!(
+                    "; Defense: melee {}, ranged {}",
+                    b.melee_defense, b.ranged_defense
+                ));
+            }
             if f.down() {
                 s.push_str(". Down");
             }
@@ -734,10 +769,12 @@ fn FoeCard(i: usize) -> impl IntoView {
                 >
                     "Roll Critical Injury"
                 </button>
+                {act(t, Signal::derive(move || format!("Keep {} in the library", name())), TableEdit::Keep(i))}
                 {act(t, Signal::derive(move || format!("Remove {}", name())), TableEdit::RemoveFoe(i))}
             </div>
             <Said label=format!("{} on the table", t.doc.with_untracked(|d| d.foes.get(i).map(|f| f.name().to_string())).unwrap_or_default()) lines=t.said/>
             <ul class="list-plain small" aria-label="Critical Injuries">{injuries}</ul>
+            <foes::FoeStats i/>
         </li>
     }
 }
@@ -837,7 +874,7 @@ fn Fear() -> impl IntoView {
                     Foe::Elite(e) => (FearSubject::Elite, e.immune_to_fear),
                     Foe::Nemesis(n) => (FearSubject::Nemesis, n.immune_to_fear),
                 };
-                let (willpower, rank) = f.fear_ratings();
+                let (willpower, rank) = f.fear_ratings(skill);
                 if immune {
                     out.push(format!("{name}: immune, no check"));
                     continue;

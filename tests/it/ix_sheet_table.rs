@@ -72,6 +72,7 @@ fn fighter(name: &str, pc: bool) -> Fighter {
         rating: 2,
         rank: 1,
         result: None,
+        foe_id: None,
     }
 }
 
@@ -336,19 +337,26 @@ fn a_successful_leadership_check_rallies_one_demoralized_group() {
 
 #[test]
 fn each_adversary_checks_fear_with_its_own_willpower_and_rank() {
-    use satchel::model::ix_table::Nerve;
+    use satchel::model::ix_foe::StatBlock;
     use satchel::rules::ix::checks::{FearRating, fear_check_pool};
+    use satchel::rules::ix::stats::{Characteristic, Skill};
     let mut d = IxTableDoc::default();
-    let nerve = |willpower, discipline| Nerve {
-        willpower,
-        discipline,
+    let nerve = |willpower, discipline| {
+        let mut b = StatBlock::default();
+        b.characteristics.willpower = willpower;
+        b.skills.push(Skill {
+            name: "Discipline".into(),
+            characteristic: Characteristic::Willpower,
+            rank: discipline,
+        });
+        Box::new(b)
     };
-    d.apply(TableEdit::AddFoeWithNerve(
+    d.apply(TableEdit::AddFoeWithStats(
         Foe::Minions(MinionGroup::new("Spears", 4, 3, 2, false).unwrap()),
         nerve(1, 0),
     ))
     .unwrap();
-    d.apply(TableEdit::AddFoeWithNerve(
+    d.apply(TableEdit::AddFoeWithStats(
         Foe::Elite(Elite::new("Captain", 12, false).unwrap()),
         nerve(4, 3),
     ))
@@ -359,11 +367,11 @@ fn each_adversary_checks_fear_with_its_own_willpower_and_rank() {
     )))
     .unwrap();
     // A Minion group uses its group's best skill rank; an Elite its Discipline.
-    assert_eq!(d.foes[0].fear_ratings(), (1, 2));
-    assert_eq!(d.foes[1].fear_ratings(), (4, 3));
-    assert_eq!(d.foes[2].fear_ratings(), (2, 0));
+    assert_eq!(d.foes[0].fear_ratings("Discipline"), (1, 2));
+    assert_eq!(d.foes[1].fear_ratings("Discipline"), (4, 3));
+    assert_eq!(d.foes[2].fear_ratings("Discipline"), (2, 0));
     // The Elite's pool: Willpower 4 with rank 3 is 1 Ability + 3 Mastery, against rating 2.
-    let (w, r) = d.foes[1].fear_ratings();
+    let (w, r) = d.foes[1].fear_ratings("Discipline");
     let pool = fear_check_pool(w, r, FearRating::new(2).unwrap()).unwrap();
     assert!(
         pool.describe().starts_with("1 Ability, 3 Mastery vs "),
@@ -373,14 +381,14 @@ fn each_adversary_checks_fear_with_its_own_willpower_and_rank() {
     // Out of range: refused, nothing added.
     let before = d.clone();
     assert!(
-        d.apply(TableEdit::AddFoeWithNerve(
+        d.apply(TableEdit::AddFoeWithStats(
             Foe::Elite(Elite::new("Brute", 6, false).unwrap()),
             nerve(7, 0),
         ))
         .is_err()
     );
     assert!(
-        d.apply(TableEdit::AddFoeWithNerve(
+        d.apply(TableEdit::AddFoeWithStats(
             Foe::Elite(Elite::new("Brute", 6, false).unwrap()),
             nerve(3, 6),
         ))

@@ -75,6 +75,7 @@ fn fight() -> (Roster, IxTableDoc) {
                 rating: 0,
                 rank: 0,
                 result: None,
+                foe_id: None,
             }),
             1,
         )

@@ -18,6 +18,7 @@ mod gear;
 mod help;
 mod history;
 mod import;
+mod ix_adversaries;
 mod ix_critical;
 mod ix_dice;
 mod ix_health;

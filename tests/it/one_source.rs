@@ -615,6 +615,7 @@ fn ix_participants_are_named_by_their_sheet() {
         rating: 0,
         rank: 0,
         result: None,
+        foe_id: None,
     };
     apply_with_roster(&mut d, &mut r, IxEdit2::AddFighter(pc), 2).unwrap();
     assert_eq!(
@@ -651,6 +652,7 @@ fn ix_participants_are_named_by_their_sheet() {
         rating: 0,
         rank: 0,
         result: None,
+        foe_id: None,
     };
     assert!(apply_with_roster(&mut d, &mut r, IxEdit2::AddFighter(ghost), 5).is_err());
 }

@@ -1,0 +1,407 @@
+//! Adversaries entered once with a stat block: old tables still load, blocks are checked
+//! whole, initiative is joined by choosing an adversary (its own ratings roll), an attack's
+//! pool comes from the block, and the GM's library keeps, copies and reuses adversaries.
+
+use proptest::prelude::*;
+use satchel::model::ix_foe::StatBlock;
+use satchel::model::ix_table::{Fighter, Foe, IxTableDoc, TableEdit};
+use satchel::model::{
+    ExportKind, NamedDoc, NamedDocument, Roster, decode, export_file, parse_import,
+};
+use satchel::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use satchel::rules::ix::dice::DieKind;
+use satchel::rules::ix::pool::Pool;
+use satchel::rules::ix::session::InitiativeKind;
+use satchel::rules::ix::stats::{Characteristic, Skill};
+use satchel::rules::ix::weapon::{RangeBand, Weapon};
+
+fn apply(d: &mut IxTableDoc, e: TableEdit) -> Result<(), String> {
+    d.apply(e, &Roster::default())
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+fn skill(name: &str, c: Characteristic, rank: i32) -> Skill {
+    Skill {
+        name: name.into(),
+        characteristic: c,
+        rank,
+    }
+}
+
+fn sword() -> Weapon {
+    Weapon {
+        name: "Sword".into(),
+        damage: 5,
+        crit: 3,
+        range: RangeBand::Engaged,
+        skill: "Melee".into(),
+    }
+}
+
+/// A captain: Might 4, Agility 3, Savvy 3, Willpower 2; Melee 2, Perception 2, Discipline 1;
+/// Melee Defense 1; a sword (Melee) and a crossbow (Ranged, no rank).
+fn captain() -> StatBlock {
+    let mut b = StatBlock::default();
+    b.characteristics.might = 4;
+    b.characteristics.agility = 3;
+    b.characteristics.savvy = 3;
+    b.skills = vec![
+        skill("Melee", Characteristic::Might, 2),
+        skill("Perception", Characteristic::Savvy, 2),
+        skill("Discipline", Characteristic::Willpower, 1),
+    ];
+    b.melee_defense = 1;
+    b.weapons = vec![
+        sword(),
+        Weapon {
+            name: "Crossbow".into(),
+            damage: 7,
+            crit: 2,
+            range: RangeBand::Medium,
+            skill: "Ranged".into(),
+        },
+    ];
+    b
+}
+
+fn counts(p: &Pool) -> [u8; 4] {
+    [
+        p.count(DieKind::Ability),
+        p.count(DieKind::Mastery),
+        p.count(DieKind::Trial),
+        p.count(DieKind::Crisis),
+    ]
+}
+
+fn table_with_two() -> IxTableDoc {
+    let mut d = IxTableDoc::default();
+    apply(
+        &mut d,
+        TableEdit::AddFoeWithStats(
+            Foe::Elite(Elite::new("Captain", 12, false).unwrap()),
+            Box::new(captain()),
+        ),
+    )
+    .unwrap();
+    apply(
+        &mut d,
+        TableEdit::AddFoeWithStats(
+            Foe::Minions(MinionGroup::new("Spears", 4, 3, 1, false).unwrap()),
+            Box::default(),
+        ),
+    )
+    .unwrap();
+    d
+}
+
+#[test]
+fn a_table_saved_before_stat_blocks_loads_with_its_fear_numbers_in_the_block() {
+    // As schema 1 wrote it: `nerve` on adversaries, no `stats`, no ids, no library.
+    let old = r#"{"schema":1,
+        "fighters":[{"name":"Spears","character_id":null,"kind":"OnWatch","rating":3,"rank":1,"result":null}],
+        "foes":[
+          {"foe":{"Elite":{"name":"Captain","health":{"wounds_max":12,"wounds":9,"strain_max":0,"strain":0},
+            "immune_to_fear":false,"demoralized":false}},"injuries":[2],"critical_owed":false,
+            "nerve":{"willpower":4,"discipline":3}},
+          {"foe":{"Minions":{"name":"Spears","wounds_per_minion":4,"members":3,"wounds":12,
+            "best_skill_rank":2,"immune_to_fear":false,"demoralized":false}}}
+        ]}"#;
+    let d: IxTableDoc = decode(old, IxTableDoc::SCHEMA).unwrap();
+    let cap = &d.foes[0];
+    assert_eq!(cap.stats.characteristics.willpower, 4);
+    assert_eq!(cap.stats.rank("Discipline"), 3);
+    assert_eq!(cap.fear_ratings("Discipline"), (4, 3));
+    assert_eq!(cap.injuries, vec![2]);
+    // No nerve stored: Willpower 2 and no rank, as older versions read it.
+    assert_eq!(d.foes[1].fear_ratings("Readiness"), (2, 2));
+    assert_eq!(d.foes[1].stats, StatBlock::default());
+    // A by-hand participant keeps rolling its typed numbers: Savvy 3, Perception 1.
+    assert_eq!(d.fighters[0].foe_id, None);
+    let p = d
+        .initiative_pool(&d.fighters[0], &Roster::default())
+        .unwrap();
+    assert_eq!(counts(&p), [2, 1, 0, 0]);
+    assert!(d.library.is_empty());
+    // Written again, the old field is gone and the block stays.
+    let json = serde_json::to_string(&d).unwrap();
+    assert!(!json.contains("nerve"), "{json}");
+    let again: IxTableDoc = serde_json::from_str(&json).unwrap();
+    assert_eq!(again, d);
+}
+
+#[test]
+fn a_stat_block_out_of_range_is_refused_whole_and_named() {
+    let mut d = table_with_two();
+    let before = d.clone();
+    let refuse = |d: &mut IxTableDoc, change: &dyn Fn(&mut StatBlock)| {
+        let mut b = captain();
+        change(&mut b);
+        apply(d, TableEdit::SetStats(0, Box::new(b))).unwrap_err()
+    };
+    assert_eq!(
+        refuse(&mut d, &|b| b.characteristics.might = 7),
+        "Might is 7; it must be from 1 to 6."
+    );
+    assert_eq!(
+        refuse(&mut d, &|b| b.skills[0].rank = 6),
+        "Skill rank (Melee) is 6; it must be from 0 to 5."
+    );
+    assert_eq!(
+        refuse(&mut d, &|b| b.melee_defense = 4),
+        "Melee Defense is 4; it must be from 0 to 3."
+    );
+    assert_eq!(
+        refuse(&mut d, &|b| b.weapons[0].crit = 0),
+        "Crit rating is 0; it must be from 1 to 6."
+    );
+    assert_eq!(
+        refuse(&mut d, &|b| b.weapons[1].skill = "Juggling".into()),
+        "Crossbow rolls Juggling, which is neither on this block nor a standard skill."
+    );
+    assert_eq!(
+        refuse(&mut d, &|b| b.skills.push(skill(
+            "melee",
+            Characteristic::Might,
+            1
+        ))),
+        "melee is listed twice."
+    );
+    assert_eq!(
+        refuse(&mut d, &|b| b.weapons[0].name = "  ".into()),
+        "Type a name for the weapon."
+    );
+    assert_eq!(d, before, "a refused block changes nothing");
+    // The old fear numbers' limits still hold on adding.
+    let mut b = captain();
+    b.characteristics.willpower = 0;
+    assert!(
+        apply(
+            &mut d,
+            TableEdit::AddFoeWithStats(
+                Foe::Elite(Elite::new("Brute", 6, false).unwrap()),
+                Box::new(b)
+            )
+        )
+        .is_err()
+    );
+    assert_eq!(d, before);
+}
+
+proptest! {
+    /// Any block is either stored exactly as given or refused with the table unchanged.
+    #[test]
+    fn set_stats_stores_exactly_or_changes_nothing(
+        c in proptest::array::uniform6(-2i32..9),
+        rank in -2i32..8,
+        defense in -1i32..6,
+        damage in -2i32..25,
+        crit in -1i32..9,
+    ) {
+        let mut d = table_with_two();
+        let before = d.clone();
+        let mut b = captain();
+        for (k, ch) in Characteristic::ALL.into_iter().enumerate() {
+            b.characteristics.set(ch, c[k]);
+        }
+        b.skills[0].rank = rank;
+        b.ranged_defense = defense;
+        b.weapons[0].damage = damage;
+        b.weapons[0].crit = crit;
+        let valid = c.iter().all(|v| (1..=6).contains(v))
+            && (0..=5).contains(&rank)
+            && (0..=3).contains(&defense)
+            && (0..=20).contains(&damage)
+            && (1..=6).contains(&crit);
+        match apply(&mut d, TableEdit::SetStats(0, Box::new(b.clone()))) {
+            Ok(()) => {
+                prop_assert!(valid);
+                prop_assert_eq!(&d.foes[0].stats, &b);
+                prop_assert_eq!(&d.foes[1], &before.foes[1]);
+            }
+            Err(_) => {
+                prop_assert!(!valid);
+                prop_assert_eq!(&d, &before);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_adversary_joins_initiative_by_choosing_it_and_rolls_its_own_ratings() {
+    let mut d = table_with_two();
+    let r = Roster::default();
+    apply(
+        &mut d,
+        TableEdit::JoinInitiative(0, InitiativeKind::OnWatch),
+    )
+    .unwrap();
+    apply(
+        &mut d,
+        TableEdit::JoinInitiative(1, InitiativeKind::Surprised),
+    )
+    .unwrap();
+    assert_eq!(d.fighters[0].name, "Captain");
+    assert_eq!(d.fighters[1].name, "Spears");
+    assert_ne!(d.fighters[0].foe_id, d.fighters[1].foe_id);
+    // On Watch: Savvy 3, Perception 2 -> 3 dice, 2 upgraded: 1 Ability, 2 Mastery.
+    let p = d.initiative_pool(&d.fighters[0], &r).unwrap();
+    assert_eq!(counts(&p), [1, 2, 0, 0]);
+    // Surprised with an empty block: Willpower 2, no Readiness -> 2 Ability.
+    let p = d.initiative_pool(&d.fighters[1], &r).unwrap();
+    assert_eq!(counts(&p), [2, 0, 0, 0]);
+    // A change to the block is what the next roll reads (one fact, one home).
+    let mut b = captain();
+    b.skills[1].rank = 4;
+    apply(&mut d, TableEdit::SetStats(0, Box::new(b))).unwrap();
+    let p = d.initiative_pool(&d.fighters[0], &r).unwrap();
+    assert_eq!(counts(&p), [1, 3, 0, 0], "Perception 4 over Savvy 3");
+    // Switching to Surprised rolls Willpower 2 with Readiness 0.
+    apply(&mut d, TableEdit::FighterKind(0, InitiativeKind::Surprised)).unwrap();
+    let p = d.initiative_pool(&d.fighters[0], &r).unwrap();
+    assert_eq!(counts(&p), [2, 0, 0, 0]);
+    // Twice is refused, as is a name a by-hand participant already has.
+    let before = d.clone();
+    assert_eq!(
+        apply(
+            &mut d,
+            TableEdit::JoinInitiative(0, InitiativeKind::OnWatch)
+        )
+        .unwrap_err(),
+        "Captain is already taking part."
+    );
+    assert!(
+        apply(
+            &mut d,
+            TableEdit::JoinInitiative(5, InitiativeKind::OnWatch)
+        )
+        .is_err()
+    );
+    assert_eq!(d, before);
+    // By hand still works beside them.
+    apply(
+        &mut d,
+        TableEdit::AddFighter(Fighter {
+            name: "Ferryman".into(),
+            character_id: None,
+            kind: InitiativeKind::OnWatch,
+            rating: 2,
+            rank: 1,
+            result: None,
+            foe_id: None,
+        }),
+    )
+    .unwrap();
+    assert_eq!(d.fighters.len(), 3);
+    // Removing the adversary takes it out of initiative too.
+    apply(&mut d, TableEdit::RemoveFoe(0)).unwrap();
+    let names: Vec<_> = d.fighters.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["Spears", "Ferryman"]);
+    // The remaining link still finds its adversary, now at index 0.
+    let p = d.initiative_pool(&d.fighters[0], &r).unwrap();
+    assert_eq!(counts(&p), [2, 0, 0, 0]);
+}
+
+#[test]
+fn an_adversary_attack_rolls_its_weapon_skill_at_average() {
+    let d = table_with_two();
+    let b = &d.foes[0].stats;
+    // Sword, Melee 2 with Might 4: 4 dice, 2 upgraded; Average is 2 Trial dice.
+    let (p, ratings) = b.attack_pool(0).unwrap();
+    assert_eq!(counts(&p), [2, 2, 2, 0]);
+    assert_eq!(ratings, (4, 2));
+    // Crossbow, Ranged not on the block: untrained with Agility 3.
+    let (p, ratings) = b.attack_pool(1).unwrap();
+    assert_eq!(counts(&p), [3, 0, 2, 0]);
+    assert_eq!(ratings, (3, 0));
+    assert!(b.attack_pool(2).is_err());
+    // Fear: Readiness is not on the block (rank 0), Discipline is (rank 1).
+    assert_eq!(d.foes[0].fear_ratings("Readiness"), (2, 0));
+    assert_eq!(d.foes[0].fear_ratings("Discipline"), (2, 1));
+}
+
+#[test]
+fn the_library_keeps_copies_and_reuses_adversaries_unhurt() {
+    let mut d = table_with_two();
+    apply(&mut d, TableEdit::Damage(0, 5, true)).unwrap();
+    apply(&mut d, TableEdit::Keep(0)).unwrap();
+    let kept = &d.library[0];
+    assert_eq!(kept.name(), "Captain");
+    match &kept.foe {
+        Foe::Elite(e) => assert_eq!((e.health.wounds, e.health.wounds_max), (12, 12)),
+        other => panic!("kept as {other:?}"),
+    }
+    assert_eq!(kept.stats, captain());
+    apply(&mut d, TableEdit::DuplicateKept(0)).unwrap();
+    assert_eq!(d.library[1].name(), "Captain (copy)");
+    apply(&mut d, TableEdit::RenameKept(1, " Sergeant ".into())).unwrap();
+    assert_eq!(d.library[1].name(), "Sergeant");
+    let before = d.clone();
+    assert!(apply(&mut d, TableEdit::RenameKept(1, "  ".into())).is_err());
+    assert!(apply(&mut d, TableEdit::FromLibrary(9, String::new())).is_err());
+    assert_eq!(d, before);
+    // Added to a later encounter: a fresh copy with the block, its own name or a new one.
+    apply(&mut d, TableEdit::FromLibrary(1, String::new())).unwrap();
+    apply(&mut d, TableEdit::FromLibrary(0, "Captain Ash".into())).unwrap();
+    assert_eq!(d.foes.len(), 4);
+    assert_eq!(d.foes[2].name(), "Sergeant");
+    assert_eq!(d.foes[3].name(), "Captain Ash");
+    assert_eq!(d.foes[3].stats, captain());
+    assert!(!d.foes[3].down());
+    // A Nemesis comes back with its full Peril budget.
+    apply(
+        &mut d,
+        TableEdit::AddFoe(Foe::Nemesis(
+            Nemesis::new("Wyrm", 20, 10, 3, false).unwrap(),
+        )),
+    )
+    .unwrap();
+    apply(&mut d, TableEdit::NemesisPeril(4, 0)).unwrap();
+    apply(&mut d, TableEdit::Keep(4)).unwrap();
+    match &d.library[2].foe {
+        Foe::Nemesis(n) => assert_eq!((n.peril, n.peril_max), (3, 3)),
+        other => panic!("kept as {other:?}"),
+    }
+    apply(&mut d, TableEdit::RemoveKept(0)).unwrap();
+    let names: Vec<_> = d.library.iter().map(|k| k.name().to_string()).collect();
+    assert_eq!(names, ["Sergeant", "Wyrm"]);
+}
+
+#[test]
+fn the_library_travels_in_an_export() {
+    let mut d = table_with_two();
+    apply(&mut d, TableEdit::Keep(0)).unwrap();
+    let doc = NamedDoc {
+        name: IxTableDoc::NAME.into(),
+        doc: serde_json::to_value(&d).unwrap(),
+    };
+    let raw = export_file(ExportKind::Everything, &[], &[doc], "t", 1);
+    let file = parse_import(&raw).unwrap();
+    let back: IxTableDoc = serde_json::from_value(file.documents[0].doc.clone()).unwrap();
+    assert_eq!(back.library, d.library);
+    assert_eq!(back.foes[0].stats, captain());
+}
+
+#[test]
+fn a_minion_group_checks_with_one_minions_rank_however_many_stand() {
+    // Reference, "Minions operate in groups": one minion adds its skill rank to the group's
+    // check; the rest only help passively. Spears of 3 (4 Wounds each), Might 3, Melee 1.
+    let mut d = table_with_two();
+    let mut b = captain();
+    b.characteristics.might = 3;
+    b.skills = vec![skill("Melee", Characteristic::Might, 1)];
+    b.weapons = vec![sword()];
+    apply(&mut d, TableEdit::SetStats(1, Box::new(b))).unwrap();
+    // Might 3, Melee 1: 2 Ability, 1 Mastery; Average adds 2 Trial. Not 3 ranks for 3 minions.
+    let full = d.foes[1].stats.attack_pool(0).unwrap().0;
+    assert_eq!(counts(&full), [2, 1, 2, 0]);
+    // Two of three down: the same pool (the group still has its one rank).
+    apply(&mut d, TableEdit::Damage(1, 8, true)).unwrap();
+    let Foe::Minions(m) = &d.foes[1].foe else {
+        panic!("still a group");
+    };
+    assert_eq!(m.standing(), 1);
+    assert_eq!(d.foes[1].stats.attack_pool(0).unwrap().0, full);
+    // Its fear check: the group's best skill rank, once.
+    assert_eq!(d.foes[1].fear_ratings("Discipline").1, 1);
+}

@@ -451,6 +451,17 @@ fn Initiative() -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="ixt-init">
             <h2 id="ixt-init">"Initiative"</h2>
+            // Setting up is done before the fight: once the order is rolled it folds away, so
+            // the order (the fight) leads; it opens again on a tap or when the order is cleared.
+            <details class="init-setup" prop:open=move || !has_order.get()>
+            <summary>{move || {
+                let n = t.doc.with(|d| d.fighters.len());
+                match n {
+                    0 => "Who takes part".to_string(),
+                    1 => "Who takes part: 1".to_string(),
+                    n => format!("Who takes part: {n}"),
+                }
+            }}</summary>
             <div class="field">
                 <label for="ixt-pc">"Character from the roster"</label>
                 <select id="ixt-pc" on:change=move |ev| pick.set(event_target_value(&ev))>
@@ -481,6 +492,7 @@ fn Initiative() -> impl IntoView {
                 <button type="button" class="primary" on:click=roll_all>"Roll initiative for all"</button>
                 {act(t, "Clear order", TableEdit::ClearInitiative)}
             </div>
+            </details>
             <p role="status" class="state-words">
                 {move || t.doc.with(|d| (d.round > 0).then(|| format!("Round {}", d.round)))}
             </p>

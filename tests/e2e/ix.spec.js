@@ -339,6 +339,9 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await init.getByRole("button", { name: "Roll initiative for all" }).click();
   const order = init.getByRole("list", { name: "Turn order" }).getByRole("listitem");
   await expect(order).toHaveCount(3);
+  // The setup folds away once the order is rolled: the order leads.
+  await expect(init.getByRole("button", { name: "Add character" })).toBeHidden();
+  await expect(init.locator("details.init-setup > summary")).toHaveText("Who takes part: 3");
   await expect(init.getByText("Round 1")).toBeVisible();
   await expect(order.first()).toHaveAttribute("aria-current", "true");
   for (let i = 0; i < 3; i++) await init.getByRole("button", { name: "Next turn" }).click();
@@ -488,7 +491,10 @@ test("the GM settles an initiative tie by dragging, within the tie only", async 
   let slots = [];
   let inside = -1;
   let outside = -1;
+  // Once rolled, the setup folds away: opened again to roll again.
+  const setup = init.locator("details.init-setup");
   for (let i = 0; i < 40 && (inside < 0 || outside < 0); i++) {
+    if (!(await setup.evaluate((d) => d.open))) await setup.locator("summary").click();
     await init.getByRole("button", { name: "Roll initiative for all" }).click();
     await expect(items).toHaveCount(4);
     slots = await read();

@@ -114,6 +114,14 @@ pub struct Character {
     /// Milliseconds since the Unix epoch of the last change.
     #[serde(default)]
     pub updated_ms: u64,
+    /// The device that made the last change: with `rev` and `updated_ms`, the revision that
+    /// tells two phones' copies apart (`model::sync`). Empty in records saved before it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub device: String,
+    /// On the GM's device, a copy of a player's character: the device that owns it. Updates
+    /// come from that player's share links, so the copy is read-mostly here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
     /// The sheet, which fixes the character's game.
     pub sheet: Sheet,
 }
@@ -127,6 +135,8 @@ impl Character {
             name,
             rev: 1,
             updated_ms: now_ms,
+            device: String::new(),
+            owner: None,
             sheet,
         }
     }
@@ -152,9 +162,10 @@ impl Character {
         }
     }
 
-    fn touch(&mut self, now_ms: u64) {
+    fn touch(&mut self, now_ms: u64, device: &str) {
         self.rev = self.rev.saturating_add(1);
         self.updated_ms = now_ms;
+        device.clone_into(&mut self.device);
     }
 }
 
@@ -341,6 +352,8 @@ impl CharacterAction {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Roster {
     pub characters: Vec<Character>,
+    /// This device's id, stamped on every change `apply` makes (the UI passes it in once).
+    pub device: String,
 }
 
 /// What an applied action changed, so the caller knows what to persist.
@@ -434,15 +447,17 @@ impl Roster {
         match action {
             CharacterAction::Create { id, system, name } => {
                 self.ensure_free(&id)?;
-                let c = Character::new(id, system, clean_name(&name)?, now_ms);
+                let mut c = Character::new(id, system, clean_name(&name)?, now_ms);
+                c.device.clone_from(&self.device);
                 self.characters.push(c.clone());
                 Ok(Applied::Saved(c))
             }
             CharacterAction::Rename { id, name } => {
                 let name = clean_name(&name)?;
+                let device = self.device.clone();
                 let c = self.find_mut(&id)?;
                 c.name = name;
-                c.touch(now_ms);
+                c.touch(now_ms, &device);
                 Ok(Applied::Saved(c.clone()))
             }
             CharacterAction::Duplicate { id, new_id } => {
@@ -453,6 +468,9 @@ impl Roster {
                 copy.name = copy_name(&copy.name);
                 copy.rev = 1;
                 copy.updated_ms = now_ms;
+                copy.device.clone_from(&self.device);
+                // A copy is a new character of this device's own, not the player's.
+                copy.owner = None;
                 self.characters.insert(pos + 1, copy.clone());
                 Ok(Applied::Saved(copy))
             }
@@ -469,15 +487,16 @@ impl Roster {
                 position,
             } => {
                 self.ensure_free(&character.id)?;
-                character.touch(now_ms);
+                character.touch(now_ms, &self.device);
                 let at = position.min(self.characters.len());
                 self.characters.insert(at, character.clone());
                 Ok(Applied::Saved(character))
             }
             CharacterAction::Revert { mut character } => {
+                let device = self.device.clone();
                 let current = self.find_mut(&character.id)?;
                 character.rev = current.rev;
-                character.touch(now_ms);
+                character.touch(now_ms, &device);
                 *current = character.clone();
                 Ok(Applied::Saved(character))
             }
@@ -495,9 +514,10 @@ impl Roster {
         now_ms: u64,
         f: impl FnOnce(&mut Character) -> Result<(), RosterError>,
     ) -> Result<Applied, RosterError> {
+        let device = self.device.clone();
         let c = self.find_mut(id)?;
         f(c)?;
-        c.touch(now_ms);
+        c.touch(now_ms, &device);
         Ok(Applied::Saved(c.clone()))
     }
 

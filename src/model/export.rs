@@ -354,6 +354,9 @@ pub enum ConflictChoice {
     Replace,
     /// Both stay: the file's copy is added under a new id, marked "(imported)".
     KeepBoth,
+    /// The incoming copy replaces the one here with its own revision, so the player's next
+    /// update still compares against theirs; refused unless it is newer (`model::sync`).
+    Update,
 }
 
 /// Previews an import against the current roster and the ids of records that are read-only
@@ -386,7 +389,18 @@ pub fn apply_import(
     for item in plan {
         let c = match (item, choice) {
             (PlanItem::Add(c), _) => c.clone(),
-            (PlanItem::ReadOnly(_), ConflictChoice::Replace) => continue,
+            (PlanItem::ReadOnly(_), ConflictChoice::Replace | ConflictChoice::Update) => continue,
+            (PlanItem::Conflict { incoming, existing }, ConflictChoice::Update) => {
+                if super::sync::Revision::of(incoming).compare(&super::sync::Revision::of(existing))
+                    != super::sync::Newness::Newer
+                {
+                    return Err(format!(
+                        "The copy of {} here is as new or newer; nothing was changed.",
+                        existing.name
+                    ));
+                }
+                incoming.clone()
+            }
             (PlanItem::Conflict { incoming, existing }, ConflictChoice::Replace) => {
                 let mut c = incoming.clone();
                 // Past both revisions, so other tabs take it as the newest write.
@@ -516,6 +530,7 @@ mod tests {
     fn replace_and_keep_both_settle_conflicts() {
         let mut roster = Roster {
             characters: vec![c("a", "Here", 7)],
+            ..Roster::default()
         };
         let file = ImportFile {
             kind: ExportKind::Everything,
@@ -583,6 +598,7 @@ mod tests {
     fn keep_both_refuses_an_id_clash_and_changes_nothing() {
         let mut roster = Roster {
             characters: vec![c("a", "Here", 1), c("z", "Zed", 1)],
+            ..Roster::default()
         };
         let file = ImportFile {
             kind: ExportKind::Character,

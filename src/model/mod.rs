@@ -23,6 +23,7 @@ pub mod seeded;
 pub mod session;
 mod settings;
 mod share;
+pub mod sync;
 
 pub use character::{
     Applied, Character, CharacterAction, ID_MAX_CHARS, NAME_MAX_CHARS, Roster, RosterError, Sheet,

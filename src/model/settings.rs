@@ -42,6 +42,10 @@ pub struct Settings {
     /// When the user last exported everything, to remind them when it has been a while.
     #[serde(default)]
     pub last_export_ms: Option<u64>,
+    /// This device's id, made once from random bytes by the UI: the device in a character's
+    /// revision (`model::sync`). Empty until then.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub device: String,
 }
 
 impl Default for Settings {
@@ -50,6 +54,7 @@ impl Default for Settings {
             schema: SETTINGS_SCHEMA,
             theme: Theme::System,
             last_export_ms: None,
+            device: String::new(),
         }
     }
 }

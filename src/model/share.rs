@@ -97,18 +97,28 @@ impl Proposal {
     }
 }
 
-fn pack(json: &str, route: &str) -> String {
+pub(crate) fn pack(json: &str, route: &str) -> String {
     let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
     format!("{route}{}", base64url_encode(&packed))
 }
 
 fn unpack(fragment: &str, route: &str) -> Result<String, ShareError> {
+    unpack_within(fragment, route, SHARE_MAX_ENCODED, SHARE_MAX_JSON)
+}
+
+/// [`unpack`] with the route's own limits on the encoded and the inflated length.
+pub(crate) fn unpack_within(
+    fragment: &str,
+    route: &str,
+    max_encoded: usize,
+    max_json: usize,
+) -> Result<String, ShareError> {
     let data = fragment.strip_prefix(route).ok_or(ShareError::NotALink)?;
-    if data.len() > SHARE_MAX_ENCODED {
+    if data.len() > max_encoded {
         return Err(ShareError::TooLong);
     }
     let packed = base64url_decode(data).ok_or(ShareError::Damaged)?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, SHARE_MAX_JSON)
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, max_json)
         .map_err(|_| ShareError::Damaged)?;
     String::from_utf8(json).map_err(|_| ShareError::Damaged)
 }

@@ -14,7 +14,7 @@ use std::future::Future;
 
 use super::route::TableTab;
 use super::settings::SettingsScreen;
-use super::share::{ProposalPreview, ShareDialog, SharePreview};
+use super::share::{ProposalPreview, ShareDialog, SharePreview, StatusPreview};
 use super::sheet_exp::ExpeditionSheet;
 use super::sheet_ix::IxSheetView;
 use super::table::TableScreen;
@@ -110,9 +110,15 @@ chunk!(
         view! { <ShareDialog character on_close=move || on_close.run(())/> }
 );
 chunk!(
-    /// A character arriving by link.
-    share / preload_share_in :: share_preview_chunk(fragment: String, on_done: Callback<()>) =>
-        view! { <SharePreview fragment on_done=move || on_done.run(())/> }
+    /// A character, or a player's status update, arriving by link. One split point for both:
+    /// each loader costs the first load a stub and a `Deferred` of its own.
+    share / preload_share_in :: share_preview_chunk(fragment: String, on_done: Callback<()>) => {
+        if fragment.starts_with(crate::model::sync::STATUS_ROUTE) {
+            view! { <StatusPreview fragment on_done=move || on_done.run(())/> }.into_any()
+        } else {
+            view! { <SharePreview fragment on_done=move || on_done.run(())/> }.into_any()
+        }
+    }
 );
 chunk!(
     /// A difficulty proposed by the GM, arriving by link.

@@ -5,9 +5,13 @@ use leptos::prelude::*;
 
 use super::state::AppState;
 use super::tray::{Prefill, TrayHandle, TrayRequest};
+use crate::model::sync::{
+    Newness, Revision, StatusUpdate, StatusVitals, apply_status, read_status_fragment,
+    status_fragment, status_newness,
+};
 use crate::model::{
-    Character, ConflictChoice, ExportKind, ImportFile, PlanItem, Proposal, ShareError, plan_import,
-    proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
+    Applied, Character, ConflictChoice, ExportKind, ImportFile, PlanItem, Proposal, ShareError,
+    plan_import, proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
 };
 use crate::rules::ix::pool::Pool as IxPool;
 
@@ -19,30 +23,152 @@ fn base_url() -> String {
     href.split('#').next().unwrap_or_default().to_string()
 }
 
-/// The QR code's dark modules as one SVG path, with the standard 4-module quiet zone.
-fn qr_path(text: &str) -> Option<(usize, String)> {
+/// The QR code's dark modules as one SVG path, with the standard 4-module quiet zone; also
+/// the code's version, for the caption.
+fn qr_path(text: &str) -> Option<(usize, i16, String)> {
     let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
     let width = code.width();
+    let version = match code.version() {
+        qrcode::Version::Normal(v) | qrcode::Version::Micro(v) => v,
+    };
     let mut d = String::new();
     for (i, color) in code.to_colors().iter().enumerate() {
         if *color == qrcode::Color::Dark {
             d.push_str(&format!("M{} {}h1v1h-1z", i % width + 4, i / width + 4));
         }
     }
-    Some((width + 8, d))
+    Some((width + 8, version, d))
 }
 
-/// A share link, ready to copy, and its QR code.
+/// CSS pixels a module at the default size: a whole number, at least 3 (a phone's camera
+/// reads 3 px modules from a screen; 1.8 px ones it often does not), filling about 288 px.
+fn module_px(size: usize) -> usize {
+    (288 / size.max(1)).max(3)
+}
+
+/// A QR code drawn at a scannable size; a tap shows it as large as the screen allows.
 #[component]
-fn LinkAndCode(link: String) -> impl IntoView {
-    let qr = qr_path(&link);
+fn QrCode(text: String, label: &'static str) -> impl IntoView {
+    let large = RwSignal::new(false);
+    match qr_path(&text) {
+        Some((size, version, d)) => {
+            let px = size * module_px(size);
+            let modules = size - 8;
+            view! {
+                <button
+                    type="button"
+                    class="qr-button"
+                    style:display="block"
+                    style:margin="1rem auto 0"
+                    style:padding="0.25rem"
+                    style:background="#fff"
+                    style:max-width="100%"
+                    aria-pressed=move || large.get().to_string()
+                    aria-label=move || {
+                        if large.get() { "Show the QR code smaller" } else { "Show the QR code larger" }
+                    }
+                    on:click=move |_| large.update(|l| *l = !*l)
+                >
+                    <svg
+                        class="qr"
+                        viewBox=format!("0 0 {size} {size}")
+                        style:width=move || {
+                            if large.get() { "min(92vw, 80vh)".to_string() } else { format!("{px}px") }
+                        }
+                        style:max-width="100%"
+                        style:margin="0 auto"
+                        role="img"
+                        aria-label=label
+                        shape-rendering="crispEdges"
+                    >
+                        <rect width=size.to_string() height=size.to_string() fill="#fff"></rect>
+                        <path d=d fill="#000"></path>
+                    </svg>
+                </button>
+                <p class="muted qr-size" style:text-align="center">
+                    {format!("QR version {version}, {modules}×{modules} modules. Tap it to enlarge.")}
+                </p>
+            }
+            .into_any()
+        }
+        None => view! { <p>"Too large for a QR code; send the link or export a file instead."</p> }
+            .into_any(),
+    }
+}
+
+/// Calls `navigator[object][method](arg)` and waits for its promise; `false` when the
+/// browser has no such call or refuses. Through `Reflect` and unchecked casts, so this chunk
+/// adds as few browser bindings as it can to the first-load glue, where wasm-bindgen puts them.
+async fn call_navigator(object: Option<&str>, method: &str, arg: wasm_bindgen::JsValue) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return false;
+    };
+    let target: wasm_bindgen::JsValue = match object {
+        Some(name) => match js_sys::Reflect::get(&nav, &name.into()) {
+            Ok(v) if v.is_object() => v,
+            _ => return false,
+        },
+        None => nav.into(),
+    };
+    let f = match js_sys::Reflect::get(&target, &method.into()) {
+        Ok(f) if f.is_function() => f.unchecked_into::<js_sys::Function>(),
+        _ => return false,
+    };
+    match f.call1(&target, &arg) {
+        Ok(p) if p.is_object() => {
+            wasm_bindgen_futures::JsFuture::from(p.unchecked_into::<js_sys::Promise>())
+                .await
+                .is_ok()
+        }
+        _ => false,
+    }
+}
+
+/// Whether the device offers its own share sheet (the Web Share API).
+fn can_share() -> bool {
+    web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w.navigator(), &"share".into()).ok())
+        .is_some_and(|f| f.is_function())
+}
+
+/// A link in a read-only field, with Copy and (where the device has one) Share; what they
+/// did is said in a live region beside them.
+#[component]
+fn LinkField(link: String, label: &'static str, title: String) -> impl IntoView {
+    let said = RwSignal::new(String::new());
+    let link = StoredValue::new(link);
+    let copy = move |_| {
+        leptos::task::spawn_local(async move {
+            let ok = call_navigator(Some("clipboard"), "writeText", link.get_value().into()).await;
+            said.set(if ok {
+                "Copied".into()
+            } else {
+                "Could not copy: select the link and copy it by hand.".into()
+            });
+        });
+    };
+    let title = StoredValue::new(title);
+    let share = move |_| {
+        leptos::task::spawn_local(async move {
+            let data = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&data, &"title".into(), &title.get_value().into());
+            let _ = js_sys::Reflect::set(&data, &"url".into(), &link.get_value().into());
+            let ok = call_navigator(None, "share", data.into()).await;
+            said.set(if ok {
+                "Shared".into()
+            } else {
+                "Not shared".into()
+            });
+        });
+    };
     view! {
         <label class="field">
-            <span>"Share link"</span>
+            <span>{label}</span>
             <input
                 type="text"
                 readonly
-                prop:value=link
+                prop:value=link.get_value()
                 on:focus=move |ev| {
                     use wasm_bindgen::JsCast;
                     if let Some(i) = ev
@@ -54,34 +180,39 @@ fn LinkAndCode(link: String) -> impl IntoView {
                 }
             />
         </label>
-        {match qr {
-            Some((size, d)) => {
-                view! {
-                    <svg
-                        class="qr"
-                        viewBox=format!("0 0 {size} {size}")
-                        role="img"
-                        aria-label="QR code of the share link"
-                        shape-rendering="crispEdges"
-                    >
-                        <rect width=size.to_string() height=size.to_string() fill="#fff"></rect>
-                        <path d=d fill="#000"></path>
-                    </svg>
-                }
-                    .into_any()
-            }
-            None => {
-                view! { <p>"Too large for a QR code; send the link or export a file instead."</p> }
-                    .into_any()
-            }
-        }}
+        <div class="row share-actions">
+            <button type="button" aria-label=format!("Copy the {}", label.to_lowercase()) on:click=copy>
+                "Copy"
+            </button>
+            {can_share()
+                .then(|| {
+                    view! {
+                        <button type="button" aria-label=format!("Share the {}", label.to_lowercase()) on:click=share>
+                            "Share…"
+                        </button>
+                    }
+                })}
+            <span class="share-said" role="status">{move || said.get()}</span>
+        </div>
     }
 }
 
-/// A dialog with the character's share link and its QR code.
+/// A share link, ready to copy, and its QR code (the tray's proposed difficulty).
+#[component]
+fn LinkAndCode(link: String) -> impl IntoView {
+    view! {
+        <LinkField link=link.clone() label="Share link" title="Satchel".into()/>
+        <QrCode text=link label="QR code of the share link"/>
+    }
+}
+
+/// A dialog with the character's status update (link and QR code, small enough to scan)
+/// and the whole character's link.
 #[component]
 pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -> impl IntoView {
-    let link = share_fragment(&character).map(|f| format!("{}{}", base_url(), f));
+    let base = base_url();
+    let link = share_fragment(&character).map(|f| format!("{base}{f}"));
+    let status = format!("{base}{}", status_fragment(&character));
     let close_button = NodeRef::<html::Button>::new();
     // The dialog arrives in a chunk and is built before it is in the document: focus it once
     // it has been painted.
@@ -93,6 +224,7 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
         }
     });
     let title = format!("Share {}", character.name);
+    let name = character.name.clone();
     view! {
         <div class="scrim" on:click=move |_| on_close()></div>
         <div
@@ -112,16 +244,30 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
                     "Close"
                 </button>
             </div>
-            {match link {
-                Ok(link) => view! {
-                    <p class="muted">
-                        "The character travels inside the link itself: no server sees it. Whoever opens it is asked before anything is saved."
-                    </p>
-                    <LinkAndCode link/>
-                }
-                    .into_any(),
-                Err(why) => view! { <p class="field-error" role="alert">{why.to_string()}</p> }.into_any(),
-            }}
+            <p class="muted">
+                "Everything travels inside the link itself: no server sees it. Whoever opens it is asked before anything is saved."
+            </p>
+            <section aria-labelledby="share-status-title">
+                <h3 id="share-status-title">"Status update"</h3>
+                <p class="muted">
+                    "Health, conditions and Cash, with this sheet's revision: for the GM's copy of this character. An older update never replaces a newer one."
+                </p>
+                <QrCode text=status.clone() label="QR code of the status update"/>
+                <LinkField link=status label="Status update link" title=format!("{name}: status")/>
+            </section>
+            <section aria-labelledby="share-whole-title">
+                <h3 id="share-whole-title">"The whole character"</h3>
+                {match link {
+                    Ok(link) => view! {
+                        <p class="muted">
+                            "Everything on the sheet: send it once (or after changing gear, skills or notes). Too long for a QR code a phone reads well, so send the link or export a file from the roster."
+                        </p>
+                        <LinkField link label="Character link" title=name.clone()/>
+                    }
+                        .into_any(),
+                    Err(why) => view! { <p class="field-error" role="alert">{why.to_string()}</p> }.into_any(),
+                }}
+            </section>
         </div>
     }
 }
@@ -219,7 +365,8 @@ pub fn ProposalPreview(fragment: String, on_done: impl Fn() + Copy + 'static) ->
     }
 }
 
-/// Shown when the page was opened from a share link: what it holds, and whether to save it.
+/// Shown when the page was opened from a share link: what it holds, how it compares with
+/// a copy already here, and whether to save it.
 #[component]
 pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -235,7 +382,15 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
             </div>
         }
         .into_any(),
-        Ok(c) => {
+        Ok(mut c) => {
+            // Another device's character is a player's: the copy here records whose it is.
+            // One that comes back to its owner is theirs again.
+            let mine = state.settings.with_untracked(|s| s.device.clone());
+            if c.owner.as_deref() == Some(mine.as_str()) {
+                c.owner = None;
+            } else if c.owner.is_none() && c.device != mine {
+                c.owner = Some(c.device.clone());
+            }
             let file = ImportFile {
                 kind: ExportKind::Character,
                 app: String::new(),
@@ -249,26 +404,39 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                     .roster
                     .with_untracked(|r| plan_import(r, &read_only, &file)),
             );
-            let exists = plan.with_value(|p| matches!(p.first(), Some(PlanItem::Conflict { .. })));
+            let newness = plan.with_value(|p| match p.first() {
+                Some(PlanItem::Conflict { incoming, existing }) => {
+                    Some(Revision::of(incoming).compare(&Revision::of(existing)))
+                }
+                _ => None,
+            });
             let locked = plan.with_value(|p| matches!(p.first(), Some(PlanItem::ReadOnly(_))));
             let save =
                 move |choice: ConflictChoice| match state.import(&plan.get_value(), &[], choice) {
                     Ok(_) => on_done(),
                     Err(why) => set_message.set(Some(why)),
                 };
+            let compared = newness.map(|n| {
+                format!(
+                    "You already have this character. The shared copy is {} (change {} from {}).",
+                    n.label(),
+                    c.rev,
+                    if c.updated_ms == 0 {
+                        "an unknown time".to_string()
+                    } else {
+                        when(c.updated_ms)
+                    }
+                )
+            });
             view! {
                 <section class="panel share-preview" aria-labelledby="share-preview-title">
                     <h2 id="share-preview-title">"A character was shared with you"</h2>
                     <p>
                         <strong>{c.name.clone()}</strong>
                         " (" {c.system().label()} ")"
+                        {c.owner.is_some().then_some(" · a player's character, kept on their device")}
                     </p>
-                    {exists
-                        .then(|| {
-                            view! {
-                                <p>"You already have this character. Replace yours, or keep both?"</p>
-                            }
-                        })}
+                    {compared.map(|text| view! { <p class="share-newness">{text}</p> })}
                     {locked
                         .then(|| {
                             view! {
@@ -277,25 +445,174 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                         })}
                     <p class="field-error" role="alert">{move || message.get()}</p>
                     <div class="row">
-                        {if exists || locked {
-                            view! {
+                        {match (newness, locked) {
+                            (Some(Newness::Newer), _) => view! {
+                                <button type="button" class="primary" on:click=move |_| save(ConflictChoice::Update)>
+                                    "Update"
+                                </button>
+                                <button type="button" on:click=move |_| save(ConflictChoice::KeepBoth)>
+                                    "Keep both"
+                                </button>
+                            }
+                                .into_any(),
+                            // An older copy replaces a newer one only when asked in so many words.
+                            (Some(Newness::Older), _) => view! {
+                                <button type="button" class="primary" on:click=move |_| on_done()>
+                                    "Keep mine"
+                                </button>
+                                <button type="button" on:click=move |_| save(ConflictChoice::Replace)>
+                                    "Replace mine with this older copy"
+                                </button>
+                                <button type="button" on:click=move |_| save(ConflictChoice::KeepBoth)>
+                                    "Keep both"
+                                </button>
+                            }
+                                .into_any(),
+                            (Some(Newness::Same), _) => view! {
+                                <button type="button" class="primary" on:click=move |_| on_done()>
+                                    "Done"
+                                </button>
+                                <button type="button" on:click=move |_| save(ConflictChoice::KeepBoth)>
+                                    "Keep both"
+                                </button>
+                            }
+                                .into_any(),
+                            (None, true) => view! {
                                 <button type="button" class="primary" on:click=move |_| save(ConflictChoice::KeepBoth)>
                                     "Keep both"
                                 </button>
-                                <button type="button" on:click=move |_| save(ConflictChoice::Replace)>
-                                    "Replace mine"
-                                </button>
                             }
-                                .into_any()
-                        } else {
-                            view! {
+                                .into_any(),
+                            (None, false) => view! {
                                 <button type="button" class="primary" on:click=move |_| save(ConflictChoice::Replace)>
                                     "Save to my roster"
                                 </button>
                             }
-                                .into_any()
+                                .into_any(),
                         }}
                         <button type="button" on:click=move |_| on_done()>"Don't save"</button>
+                    </div>
+                </section>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// When a revision was made, from here ("3 min ago"); the clock is the sender's.
+fn when(ms: u64) -> String {
+    if ms == 0 {
+        "at a time not recorded".into()
+    } else {
+        super::format::ago(ms, super::browser::now_ms())
+    }
+}
+
+/// A status update's fields in words.
+fn describe(v: &StatusVitals) -> String {
+    match v {
+        StatusVitals::Ix {
+            wounds,
+            wounds_max,
+            strain,
+            strain_max,
+            conditions,
+            critical_owed,
+            ..
+        } => {
+            let mut s =
+                format!("Wounds {wounds} of {wounds_max} · Strain {strain} of {strain_max}");
+            for c in conditions {
+                s.push_str(" · ");
+                s.push_str(c.name());
+            }
+            if *critical_owed {
+                s.push_str(" · Critical Injury owed");
+            }
+            s
+        }
+        StatusVitals::Expedition {
+            hp,
+            max_hp,
+            bonus_hp,
+            cash,
+            dead,
+            ..
+        } => {
+            let mut s = format!("HP {hp} of {max_hp}");
+            if *bonus_hp > 0 {
+                s.push_str(&format!(" (+{bonus_hp} Bonus HP)"));
+            }
+            if *dead {
+                s.push_str(" · dead");
+            }
+            s.push_str(&format!(" · Cash {cash}"));
+            s
+        }
+    }
+}
+
+/// Shown when the page was opened from a status update's link: the new status of a
+/// character the GM already has, applied only on Update and only when it is newer.
+#[component]
+pub fn StatusPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let (message, set_message) = signal(None::<String>);
+    let read = read_status_fragment(&fragment).and_then(|u| {
+        let n = state.roster.with_untracked(|r| status_newness(r, &u))?;
+        Ok((u, n))
+    });
+    match read {
+        Err(e) => view! {
+            <div class="panel share-preview" role="alert">
+                <h2>"This status update cannot be used"</h2>
+                <p>{e.to_string()}</p>
+                <p class="muted">"Nothing was changed."</p>
+                <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
+            </div>
+        }
+        .into_any(),
+        Ok((update, newness)) => {
+            let name = state
+                .roster
+                .with_untracked(|r| r.get(&update.id).map(|c| c.name.clone()))
+                .unwrap_or_default();
+            let what = describe(&update.vitals);
+            let at = when(update.revision.updated_ms);
+            let update = StoredValue::new(update);
+            let apply = move |_| {
+                let result = update.with_value(|u: &StatusUpdate| {
+                    state.dispatch_with(|r, _| apply_status(r, u).map(Applied::Saved))
+                });
+                match result {
+                    Ok(()) => on_done(),
+                    Err(why) => set_message.set(Some(why)),
+                }
+            };
+            view! {
+                <section class="panel share-preview" aria-labelledby="status-preview-title">
+                    <h2 id="status-preview-title">{format!("Status update for {name}")}</h2>
+                    <p>{what}</p>
+                    <p class="share-newness">
+                        {format!("Changed {at}: {}.", newness.label())}
+                    </p>
+                    <p class="field-error" role="alert">
+                        {move || message.get()}
+                        {(newness == Newness::Older)
+                            .then_some("This update is older than your copy, so your copy was kept.")}
+                    </p>
+                    <div class="row">
+                        {(newness == Newness::Newer)
+                            .then(|| {
+                                view! {
+                                    <button type="button" class="primary" on:click=apply>
+                                        "Update"
+                                    </button>
+                                }
+                            })}
+                        <button type="button" on:click=move |_| on_done()>
+                            {if newness == Newness::Newer { "Not now" } else { "Back to the roster" }}
+                        </button>
                     </div>
                 </section>
             }

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::lazy::{Deferred, exp_sheet_chunk, ix_sheet_chunk};
+use super::lazy::{Deferred, exp_sheet_chunk, ix_sheet_chunk, share_dialog_chunk};
 use super::state::AppState;
 use crate::model::System;
 
@@ -43,5 +43,63 @@ pub fn SheetScreen(id: Memo<Option<String>>) -> impl IntoView {
         }
         .into_any(),
     }
+    }
+}
+
+/// Share, in the sheet's heading: the status update and the whole character. On the GM's
+/// device, a player's character also says so here, with the device it came from.
+#[component]
+pub fn SheetShare(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let id = StoredValue::new(id);
+    let (sharing, set_sharing) = signal(false);
+    let button = NodeRef::<leptos::html::Button>::new();
+    let stop_sharing = Callback::new(move |()| {
+        set_sharing.set(false);
+        if let Some(b) = button.get_untracked() {
+            let _ = b.focus();
+        }
+    });
+    let facts = Memo::new(move |_| {
+        state.roster.with(|r| {
+            r.get(&id.read_value())
+                .map(|c| (c.name.clone(), c.owner.clone()))
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        {move || {
+            facts
+                .with(|(_, owner)| owner.clone())
+                .map(|owner| {
+                    let tail: String = owner.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect();
+                    let from = if tail.is_empty() { "another device".to_string() } else { format!("device …{tail}") };
+                    view! {
+                        <span class="flag calm" title="Updated by the player's share links">
+                            {format!("A player's character, from {from}")}
+                        </span>
+                    }
+                })
+        }}
+        <button
+            type="button"
+            class="sheet-share"
+            style:margin-left="auto"
+            node_ref=button
+            aria-label=move || facts.with(|(name, _)| format!("Share {name}"))
+            on:click=move |_| set_sharing.set(true)
+        >
+            "Share"
+        </button>
+        {move || {
+            sharing
+                .get()
+                .then(|| state.roster.with_untracked(|r| r.get(&id.read_value()).cloned()))
+                .flatten()
+                .map(|character| {
+                    let load = move || share_dialog_chunk(character.clone(), stop_sharing);
+                    view! { <Deferred load/> }
+                })
+        }}
     }
 }

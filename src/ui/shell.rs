@@ -14,6 +14,7 @@ use super::route::{Screen, TableTab, sheet_id, sheet_section};
 use super::sheet::{SheetScreen, SheetSection};
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
+use crate::model::sync::STATUS_ROUTE;
 use crate::model::{POOL_ROUTE, SHARE_ROUTE};
 use crate::storage::{ExternalChange, classify_event};
 
@@ -32,7 +33,7 @@ fn commit_typing() {
 
 /// Whether a fragment carries a share link (a character or a proposed difficulty).
 fn is_share(hash: &str) -> bool {
-    hash.starts_with(SHARE_ROUTE) || hash.starts_with(POOL_ROUTE)
+    hash.starts_with(SHARE_ROUTE) || hash.starts_with(POOL_ROUTE) || hash.starts_with(STATUS_ROUTE)
 }
 
 /// The root component.

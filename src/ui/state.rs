@@ -8,8 +8,8 @@ use leptos::prelude::*;
 use super::browser;
 use crate::model::{
     Applied, Character, CharacterAction, ConflictChoice, ExportKind, Merged, NamedDoc,
-    NamedDocument, PlanItem, Roster, RosterError, Settings, Theme, apply_import, apply_with_roster,
-    decode, decode_character, encode, export_file,
+    NamedDocument, PlanItem, Roster, Settings, Theme, apply_import, apply_with_roster, decode,
+    decode_character, encode, export_file,
 };
 use crate::storage::{
     HistoryUsage, KeyValue, LockedRecord, Pending, Problem, Store, Version, open_local,
@@ -143,9 +143,13 @@ impl AppState {
         let mut problems = Vec::new();
         // Versions of characters deleted since the last visit go; best effort.
         let _ = store.forget_history_of_missing();
-        let (settings, settings_problem) = store.load_settings(now);
+        let (mut settings, settings_problem) = store.load_settings(now);
         problems.extend(settings_problem);
-        let (roster, locked) = match store.load(now) {
+        let new_device = settings.device.is_empty();
+        if new_device {
+            settings.device = browser::new_id();
+        }
+        let (mut roster, locked) = match store.load(now) {
             Ok(loaded) => {
                 problems.extend(loaded.problems);
                 (loaded.roster, loaded.locked)
@@ -158,6 +162,7 @@ impl AppState {
                 (Roster::default(), Vec::new())
             }
         };
+        roster.device.clone_from(&settings.device);
         let state = AppState {
             store: StoredValue::new_local(store),
             pending: StoredValue::new(Pending::default()),
@@ -177,6 +182,9 @@ impl AppState {
             owner: StoredValue::new_local(Owner::current()),
         };
         state.push_problems(problems);
+        if new_device {
+            state.save_settings();
+        }
         state
     }
 
@@ -217,9 +225,11 @@ impl AppState {
         self.dispatch_with(|roster, now| roster.apply_listing(action, now))
     }
 
-    fn dispatch_with(
+    /// Applies a reducer of the roster (the listing's, the sheets', a status update's) and
+    /// saves what it changed; a refusal changes nothing and comes back in words.
+    pub fn dispatch_with<E: std::fmt::Display>(
         &self,
-        reduce: impl FnOnce(&mut Roster, u64) -> Result<Applied, RosterError>,
+        reduce: impl FnOnce(&mut Roster, u64) -> Result<Applied, E>,
     ) -> Result<(), String> {
         let now = browser::now_ms();
         let applied = self
@@ -546,6 +556,7 @@ impl AppState {
             return;
         };
         let mut roster = loaded.roster;
+        roster.device.clone_from(&local.device);
         // Otherwise the last writer wins per character. A newer revision from the other tab is
         // an ordinary update; one that is not newer than ours replaced this tab's own change,
         // so say so.

@@ -5,8 +5,8 @@ async function shareLink(page, name) {
   await page.getByRole("button", { name: `Share ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: `Share ${name}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("img", { name: "QR code of the share link" })).toBeVisible();
-  const link = await dialog.getByRole("textbox", { name: "Share link" }).inputValue();
+  await expect(dialog.getByRole("img", { name: "QR code of the status update" })).toBeVisible();
+  const link = await dialog.getByRole("textbox", { name: "Character link" }).inputValue();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   return link;
@@ -32,7 +32,7 @@ test("a character shared by link is previewed, then saved only on request", asyn
   await other.close();
   await context.close();
 
-  // Opening your own link again offers to keep both.
+  // Opening your own link again says it is the same, and still offers to keep both.
   await page.goto(link);
   await app.ready();
   await page.getByRole("button", { name: "Keep both" }).click();

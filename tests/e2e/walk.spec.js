@@ -58,8 +58,8 @@ for (const size of SIZES) {
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByRole("button", { name: "Share Vex" }).click();
       const share = page.getByRole("dialog", { name: "Share Vex" });
-      await expect(share.getByRole("img", { name: "QR code of the share link" })).toBeVisible();
-      const shareLink = await share.getByRole("textbox", { name: "Share link" }).inputValue();
+      await expect(share.getByRole("img", { name: "QR code of the status update" })).toBeVisible();
+      const shareLink = await share.getByRole("textbox", { name: "Character link" }).inputValue();
       await share.getByRole("button", { name: "Close" }).click();
       await expect(share).toBeHidden();
       await page.getByRole("button", { name: "Duplicate Vex" }).click();

@@ -51,6 +51,7 @@ fn roster() -> Roster {
             Character::new("a".into(), System::Ix, "Ann".into(), 1),
             Character::new("b".into(), System::Expedition, "Bo".into(), 1),
         ],
+        ..Roster::default()
     }
 }
 

@@ -37,4 +37,5 @@ mod party_status;
 mod plain_dice;
 mod rolls;
 mod storage;
+mod sync;
 mod two_tabs;

@@ -308,6 +308,7 @@ fn base() -> Character {
 fn after(base: &Character, edits: &[IxEdit], now_ms: u64) -> Character {
     let mut r = Roster {
         characters: vec![base.clone()],
+        ..Roster::default()
     };
     for e in edits {
         let _ = r.apply(

@@ -438,6 +438,7 @@ fn sheet_view(
             <header class="sheet-head wide">
                 <h1 id="sheet-title">{name}</h1>
                 <span class="muted">"Expedition character"</span>
+                <super::sheet::SheetShare id=id.clone()/>
                 {move || s.with(|s| s.core.in_haven).then(|| view! { <span class="flag">"Haven phase"</span> })}
             </header>
             <SectionBar id=id.clone() parts=&PARTS/>

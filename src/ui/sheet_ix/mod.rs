@@ -424,6 +424,7 @@ fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
             <header class="sheet-head wide">
                 <h1 id="sheet-title">{name}</h1>
                 <span class="muted">"Ix character"</span>
+                <super::sheet::SheetShare id=id.clone()/>
             </header>
             <SectionBar id=id.clone() parts=&PARTS/>
             // Play first: what a fight needs, then the checks, who the character is, and the rest.

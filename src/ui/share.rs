@@ -223,21 +223,19 @@ pub fn ShareDialog(character: Character, on_close: impl Fn() + Copy + 'static) -
             });
         }
     });
+    // On the window, not the dialog: Escape closes it even before focus has moved inside
+    // (the focus waits for a paint, and a quick key can come first).
+    let esc = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" {
+            on_close();
+        }
+    });
+    on_cleanup(move || esc.remove());
     let title = format!("Share {}", character.name);
     let name = character.name.clone();
     view! {
         <div class="scrim" on:click=move |_| on_close()></div>
-        <div
-            class="tray share"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="share-title"
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    on_close();
-                }
-            }
-        >
+        <div class="tray share" role="dialog" aria-modal="true" aria-labelledby="share-title">
             <div class="tray-head">
                 <h2 id="share-title">{title}</h2>
                 <button type="button" node_ref=close_button on:click=move |_| on_close()>

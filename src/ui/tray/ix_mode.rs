@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::faces::{KindMark, SymbolMark};
 use super::help_view::IxHelpList;
-use super::state::{AttackTarget, PoolStep, TrayAction, TrayError};
+use super::state::{PoolStep, TrayAction, TrayError};
 use super::{Tray, TrayHandle};
 use crate::rules::ix::checks::Guard;
 use crate::rules::ix::dice::{DieKind, Symbol};
@@ -107,16 +107,7 @@ pub fn IxMode() -> impl IntoView {
             .unwrap_or_default()
     };
     let choose_target = move |id: String| {
-        let t = targets()
-            .into_iter()
-            .find(|(i, ..)| *i == id)
-            .map(|(id, name, guard)| AttackTarget {
-                id,
-                name,
-                guard,
-                on: true,
-            });
-        tray.act(TrayAction::Target(t));
+        tray.act(TrayAction::Target(tray.target_of(&id)));
     };
     let step_note = tray.read(|s| s.step_note().map(str::to_string));
     let act = move |a: TrayAction| {

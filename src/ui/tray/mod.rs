@@ -293,6 +293,20 @@ impl Tray {
         Memo::new(move |_| state.with(&part))
     }
 
+    /// Roster character `id` as an attack target, with the guard their sheet has up now;
+    /// `None` for anyone not an Ix character here.
+    fn target_of(&self, id: &str) -> Option<AttackTarget> {
+        self.app?.roster.with_untracked(|r| {
+            let c = r.get(id)?;
+            Some(AttackTarget {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                guard: c.ix()?.character.guard,
+                on: true,
+            })
+        })
+    }
+
     /// A target kept from the last attack takes their guard as their sheet has it now (it
     /// may have come down on their turn); one no longer on the roster is let go.
     fn refresh_target(&self) {
@@ -302,18 +316,7 @@ impl Tray {
         else {
             return;
         };
-        let now = self.app.and_then(|a| {
-            a.roster.with_untracked(|r| {
-                let c = r.get(&id)?;
-                Some(AttackTarget {
-                    id: id.clone(),
-                    name: c.name.clone(),
-                    guard: c.ix()?.character.guard,
-                    on: true,
-                })
-            })
-        });
-        self.act(TrayAction::Target(now));
+        self.act(TrayAction::Target(self.target_of(&id)));
     }
 
     /// Spends one of the last roll's Banes on its character's next check: the Bane die

@@ -14,7 +14,7 @@ use super::ix_foe::StatBlock;
 use super::ix_sheet::IxEdit;
 use crate::rules::ix::IxError;
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
-use crate::rules::ix::checks::Guard;
+use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::opposed::{OpposedResult, Side as Role};
@@ -176,10 +176,18 @@ impl FoeEntry {
 
     /// Demoralized (Minions, Elites) or Frightened (Nemesis), in words.
     pub fn condition(&self) -> Option<&'static str> {
+        self.fear_condition().map(|c| match c {
+            Condition::Frightened => "Frightened",
+            _ => "Demoralized",
+        })
+    }
+
+    /// The fear condition it carries, as the rules' condition its checks add dice for.
+    pub fn fear_condition(&self) -> Option<Condition> {
         match &self.foe {
-            Foe::Minions(m) => m.demoralized.then_some("Demoralized"),
-            Foe::Elite(e) => e.demoralized.then_some("Demoralized"),
-            Foe::Nemesis(n) => n.frightened.then_some("Frightened"),
+            Foe::Minions(m) => m.demoralized.then_some(Condition::Demoralized),
+            Foe::Elite(e) => e.demoralized.then_some(Condition::Demoralized),
+            Foe::Nemesis(n) => n.frightened.then_some(Condition::Frightened),
         }
     }
 
@@ -611,6 +619,20 @@ impl IxTableDoc {
         self.library.get(k).ok_or(EditError::Gone {
             what: "kept adversary",
         })
+    }
+
+    /// The adversary on the table that initiative participant `key` is: the one it joined
+    /// from, or, for a participant typed in by hand, the adversary of that name. A roster
+    /// character is never one.
+    pub fn foe_index(&self, key: &str) -> Option<usize> {
+        let fighter = self.fighters.iter().find(|f| f.key() == key);
+        match fighter {
+            Some(f) if f.character_id.is_some() => None,
+            Some(Fighter {
+                foe_id: Some(id), ..
+            }) => self.foes.iter().position(|x| x.id == *id),
+            _ => self.foes.iter().position(|x| x.name() == key),
+        }
     }
 
     fn next_foe_id(&self) -> u32 {

@@ -289,49 +289,6 @@ fn Initiative() -> impl IntoView {
         }
         t.edit(TableEdit::Rolled(results));
     };
-    // Incapacitated: a character at 0 Wounds or below, or an adversary out of the fight.
-    let down = move |key: &str| {
-        t.doc.with(|d| {
-            let f = d.fighters.iter().find(|f| f.key() == key);
-            match f.and_then(|f| f.character_id.clone()) {
-                Some(id) => t
-                    .sheet(&id, |s| s.character.health.vitality() != Vitality::Standing)
-                    .unwrap_or(false),
-                None => d.foes.iter().any(|x| x.name() == key && x.down()),
-            }
-        })
-    };
-    // A roster character's Wounds and Strain, read from its sheet and changed through it, so
-    // the order and the sheet show the same numbers.
-    let vitals = move |key: &str| {
-        let id = t.doc.with(|d| {
-            d.fighters
-                .iter()
-                .find(|f| f.key() == key)?
-                .character_id
-                .clone()
-        })?;
-        let (w, wm, s, sm) = t.sheet(&id, |s| {
-            let h = &s.character.health;
-            (h.wounds, h.wounds_max, h.strain, h.strain_max)
-        })?;
-        let name = t.label(key);
-        let hurt = move |delta: i32| {
-            let edit = IxEdit::Set(Num::Wounds, w.saturating_add(delta));
-            if let Err(m) = t.state.dispatch(CharacterAction::EditIx {
-                id: id.clone(),
-                edit,
-            }) {
-                t.say(m);
-            }
-        };
-        let hurt2 = hurt.clone();
-        Some(view! {
-            <span class="vitals">{format!("Wounds {w} of {wm} · Strain {s} of {sm}")}</span>
-            <button type="button" aria-label=format!("{name} takes 1 Wound") on:click=move |_| hurt(-1)>"−1 Wound"</button>
-            <button type="button" aria-label=format!("{name} heals 1 Wound") on:click=move |_| hurt2(1)>"+1 Wound"</button>
-        })
-    };
     let fighters = move || {
         t.doc.with(|d| {
             d.fighters
@@ -363,7 +320,7 @@ fn Initiative() -> impl IntoView {
     };
     // Mouse drag settles ties; the arrow buttons are the keyboard path to the same edit.
     let dragging = RwSignal::new(None::<usize>);
-    let drop_on = move |from: usize, to: usize| {
+    let drop_on = Callback::new(move |(from, to): (usize, usize)| {
         let (same, name) = t.doc.with_untracked(|d| {
             let g = |k: usize| d.order.get(k).and_then(|s| s.tie_group);
             let key = d.order.get(from).map(|s| s.entry.name.clone());
@@ -381,72 +338,38 @@ fn Initiative() -> impl IntoView {
                 "{name} can move only among the participants tied with it: drop it on one of them."
             ));
         }
-    };
-    let order = move || {
+    });
+    // One row per slot, kept while what it shows of the order is the same: a hit on an
+    // adversary redraws its numbers, not the row (an attack's words stay until the turn moves).
+    let rows = Memo::new(move |_| {
         t.doc.with(|d| {
             let n = d.order.len();
             d.order
                 .iter()
                 .enumerate()
                 .map(|(i, slot)| {
-                    let e = &slot.entry;
-                    let key = e.name.clone();
-                    let name = t.label(&key);
-                    let current = i == d.turn;
-                    let tie = slot.tie_broken_by.map(|b| match b {
-                        TieBreaker::Players => "tied: the players choose the order",
-                        TieBreaker::Gm => "tied: the GM chooses the order",
-                    });
                     let group = slot.tie_group;
                     let can = |j: usize| j < n && group.is_some() && d.order[j].tie_group == group;
-                    let (up, dn) = (i > 0 && can(i - 1), can(i + 1));
-                    let key2 = key.clone();
-                    let key3 = key.clone();
-                    let name3 = name.clone();
-                    view! {
-                        <li
-                            aria-current=current.then_some("true")
-                            draggable=group.map(|_| "true")
-                            class:dragging=move || dragging.get() == Some(i)
-                            on:dragstart=move |ev| {
-                                dragging.set(Some(i));
-                                // Firefox starts a drag only when data is set.
-                                if let Some(dt) = ev.data_transfer() {
-                                    let _ = dt.set_data("text/plain", &name3);
-                                }
-                            }
-                            on:dragover=move |ev| {
-                                if dragging.get_untracked().is_some() {
-                                    ev.prevent_default();
-                                }
-                            }
-                            on:drop=move |ev| {
-                                ev.prevent_default();
-                                if let Some(from) = dragging.get_untracked() {
-                                    dragging.set(None);
-                                    drop_on(from, i);
-                                }
-                            }
-                            on:dragend=move |_| dragging.set(None)
-                        >
-                            {group.map(|_| view! { <span class="grip" aria-hidden="true">"⠿"</span> })}
-                            <strong>{format!("{}. {name}", i + 1)}</strong>
-                            <span>{e.result.describe()}</span>
-                            {move || down(&key2).then(|| view! { <span class="flag">"Incapacitated"</span> })}
-                            {move || vitals(&key3)}
-                            {current.then(|| view! { <span class="flag">"Acting now"</span> })}
-                            {tie.map(|x| view! { <small class="muted">{x}</small> })}
-                            {up.then(|| view! {
-                                <button type="button" aria-label=format!("Move {name} up") on:click=move |_| t.edit(TableEdit::MoveSlot(i, i - 1))>"↑"</button>
-                            })}
-                            {dn.then(|| view! {
-                                <button type="button" aria-label=format!("Move {name} down") on:click=move |_| t.edit(TableEdit::MoveSlot(i, i + 1))>"↓"</button>
-                            })}
-                        </li>
+                    OrderRow {
+                        i,
+                        key: slot.entry.name.clone(),
+                        result: slot.entry.result.describe(),
+                        current: i == d.turn,
+                        tie: slot.tie_broken_by,
+                        grouped: group.is_some(),
+                        up: i > 0 && can(i - 1),
+                        down: can(i + 1),
                     }
                 })
-                .collect_view()
+                .collect::<Vec<_>>()
         })
+    });
+    let order = move || {
+        view! {
+            <For each=move || rows.get() key=|r| r.clone() let:r>
+                <OrderSlot row=r dragging drop_on/>
+            </For>
+        }
     };
     view! {
         <section class="panel" aria-labelledby="ixt-init">
@@ -511,6 +434,260 @@ fn Initiative() -> impl IntoView {
                 </div>
             })}
         </section>
+    }
+}
+
+/// What one turn-order row shows of the order itself (its state comes from the sheet or the
+/// adversary, read live).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct OrderRow {
+    i: usize,
+    /// The participant's key (a roster id, or an adversary's name).
+    key: String,
+    /// The initiative check, in words.
+    result: String,
+    current: bool,
+    tie: Option<TieBreaker>,
+    grouped: bool,
+    up: bool,
+    down: bool,
+}
+
+/// One participant's row in the turn order: where it stands, its state at a glance and what
+/// is done to it or by it in a fight, in place. Its own turn adds its attacks and the way on.
+#[component]
+fn OrderSlot(
+    row: OrderRow,
+    dragging: RwSignal<Option<usize>>,
+    drop_on: Callback<(usize, usize)>,
+) -> impl IntoView {
+    // The row's refusals and what its buttons did, said in the row, for it and its parts.
+    let t = expect_context::<T>().here();
+    provide_context(t);
+    let OrderRow {
+        i,
+        key,
+        result,
+        current,
+        tie,
+        grouped,
+        up,
+        down,
+    } = row;
+    let name = t.label(&key);
+    let pc = t.doc.with_untracked(|d| {
+        d.fighters
+            .iter()
+            .find(|f| f.key() == key)
+            .and_then(|f| f.character_id.clone())
+    });
+    let foe = {
+        let key = key.clone();
+        Memo::new(move |_| t.doc.with(|d| d.foe_index(&key)))
+    };
+    let tie = tie.map(|b| match b {
+        TieBreaker::Players => "tied: the players choose the order",
+        TieBreaker::Gm => "tied: the GM chooses the order",
+    });
+    let drag_name = name.clone();
+    let state = match pc {
+        Some(id) => view! { <PcTurn id name=name.clone()/> }.into_any(),
+        None => (move || foe.get().map(|f| view! { <FoeTurn i=f acting=current/> })).into_any(),
+    };
+    view! {
+        <li
+            aria-current=current.then_some("true")
+            draggable=grouped.then_some("true")
+            class:dragging=move || dragging.get() == Some(i)
+            on:dragstart=move |ev| {
+                dragging.set(Some(i));
+                // Firefox starts a drag only when data is set.
+                if let Some(dt) = ev.data_transfer() {
+                    let _ = dt.set_data("text/plain", &drag_name);
+                }
+            }
+            on:dragover=move |ev| {
+                if dragging.get_untracked().is_some() {
+                    ev.prevent_default();
+                }
+            }
+            on:drop=move |ev| {
+                ev.prevent_default();
+                if let Some(from) = dragging.get_untracked() {
+                    dragging.set(None);
+                    drop_on.run((from, i));
+                }
+            }
+            on:dragend=move |_| dragging.set(None)
+        >
+            <div class="row wrap order-head">
+                {grouped.then(|| view! { <span class="grip" aria-hidden="true">"⠿"</span> })}
+                <strong>{format!("{}. {name}", i + 1)}</strong>
+                <span>{result}</span>
+                {current.then(|| view! { <span class="flag">"Acting now"</span> })}
+                {tie.map(|x| view! { <small class="muted">{x}</small> })}
+                {up.then(|| {
+                    let name = name.clone();
+                    view! {
+                        <button type="button" aria-label=format!("Move {name} up") on:click=move |_| t.edit(TableEdit::MoveSlot(i, i - 1))>"↑"</button>
+                    }
+                })}
+                {down.then(|| {
+                    let name = name.clone();
+                    view! {
+                        <button type="button" aria-label=format!("Move {name} down") on:click=move |_| t.edit(TableEdit::MoveSlot(i, i + 1))>"↓"</button>
+                    }
+                })}
+            </div>
+            {state}
+            // On a phone the order's own buttons are far below a long fight: the one acting
+            // hands on from its row.
+            {current.then(|| view! {
+                <div class="row wrap">
+                    <button type="button" on:click=move |_| t.edit(TableEdit::Step(true))>
+                        {format!("End {name}'s turn")}
+                    </button>
+                </div>
+            })}
+            <p class="said" role="status">{move || t.said.get().join(" ")}</p>
+        </li>
+    }
+}
+
+/// A roster character's state in the order, read from its sheet and changed through it (one
+/// source of truth): Wounds and Strain, conditions, injuries, and the Critical Injury owed.
+#[component]
+fn PcTurn(id: String, name: String) -> impl IntoView {
+    let t = expect_context::<T>();
+    let id = StoredValue::new(id);
+    let name = StoredValue::new(name);
+    let hurt = move |delta: i32| {
+        let id = id.get_value();
+        let Some(w) = t.sheet(&id, |s| s.character.health.wounds) else {
+            return;
+        };
+        let edit = IxEdit::Set(Num::Wounds, w.saturating_add(delta));
+        if let Err(m) = t.state.dispatch(CharacterAction::EditIx { id, edit }) {
+            t.say(m);
+        }
+    };
+    let roll_crit = move |_| {
+        let said = crate::ui::sheet_ix::outcome::roll_injury_for(t.state, t.doc, &id.get_value());
+        t.say(format!("{}: {said}", name.get_value()));
+    };
+    let state = move || {
+        t.sheet(&id.get_value(), |s| {
+            let c = &s.character;
+            let h = &c.health;
+            let mut words = vec![format!(
+                "Wounds {} of {} · Strain {} of {}",
+                h.wounds, h.wounds_max, h.strain, h.strain_max
+            )];
+            words.extend(c.conditions.iter().map(|x| x.name().to_string()));
+            match c.critical_injuries.len() {
+                0 => {}
+                1 => words.push("1 Critical Injury".into()),
+                n => words.push(format!("{n} Critical Injuries")),
+            }
+            (
+                words.join(" · "),
+                h.vitality() != Vitality::Standing,
+                s.critical_owed,
+            )
+        })
+    };
+    view! {
+        {move || match state() {
+            None => view! { <p class="muted small">"No longer on this device."</p> }.into_any(),
+            Some((words, down, owed)) => {
+                let n = name.get_value();
+                view! {
+                    <div class="row wrap">
+                        {down.then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                        <span class="vitals">{words}</span>
+                        <button type="button" aria-label=format!("{n} takes 1 Wound") on:click=move |_| hurt(-1)>"−1 Wound"</button>
+                        <button type="button" aria-label=format!("{n} heals 1 Wound") on:click=move |_| hurt(1)>"+1 Wound"</button>
+                        {owed.then(|| view! {
+                            <span class="flag">"Critical Injury owed"</span>
+                            <button type="button" class="primary" on:click=roll_crit>
+                                {format!("Roll Critical Injury on {n}")}
+                            </button>
+                        })}
+                    </div>
+                }
+                .into_any()
+            }
+        }}
+    }
+}
+
+/// An adversary's state in the order (members standing, Wounds and Strain left, fear,
+/// injuries) with damage and healing in place; on its turn, its attacks too.
+#[component]
+fn FoeTurn(i: usize, acting: bool) -> impl IntoView {
+    let t = expect_context::<T>();
+    let amount = RwSignal::new(1i64);
+    let foe = move || t.doc.with(|d| d.foes.get(i).cloned());
+    let name = Memo::new(move |_| foe().map(|f| f.name().to_string()).unwrap_or_default());
+    let state = move || {
+        foe().map(|f| {
+            let mut words = vec![match &f.foe {
+                Foe::Minions(m) => format!(
+                    "{} of {} standing · Wounds {} of {}",
+                    m.standing(),
+                    m.members,
+                    m.wounds.max(0),
+                    m.wounds_max()
+                ),
+                Foe::Elite(e) => format!("Wounds {} of {}", e.health.wounds, e.health.wounds_max),
+                Foe::Nemesis(n) => format!(
+                    "Wounds {} of {} · Strain {} of {}",
+                    n.health.wounds, n.health.wounds_max, n.health.strain, n.health.strain_max
+                ),
+            }];
+            words.extend(f.condition().map(str::to_string));
+            match f.injuries.len() {
+                0 => {}
+                1 => words.push("1 Critical Injury".into()),
+                n => words.push(format!("{n} Critical Injuries")),
+            }
+            (words.join(" · "), f.down(), f.critical_owed)
+        })
+    };
+    let amt = move || amount.get_untracked() as i32;
+    view! {
+        {move || state().map(|(words, down, owed)| {
+            let n = name.get();
+            view! {
+                <div class="row wrap">
+                    {down.then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                    <span class="vitals">{words}</span>
+                    {owed.then(|| view! {
+                        <span class="flag">"Critical Injury owed"</span>
+                        <button type="button" class="primary" on:click=move |_| roll_foe_crit(t, i)>
+                            {format!("Roll Critical Injury for {n}")}
+                        </button>
+                    })}
+                </div>
+            }
+        })}
+        <div class="row wrap foe-harm">
+            <NumberInput label=Signal::derive(move || format!("Damage or heal {} by", name.get())) value=amount min=1 max=99 on_commit=Callback::new(move |v| amount.set(v))/>
+            <button type="button" aria-label=move || format!("Damage {}", name.get()) on:click=move |_| t.edit(TableEdit::Damage(i, amt(), true))>"Damage"</button>
+            <button type="button" aria-label=move || format!("Heal {}", name.get()) on:click=move |_| t.edit(TableEdit::Damage(i, -amt(), false))>"Heal"</button>
+        </div>
+        {acting.then(|| view! { <foes::FoeWeapons i in_order=true/> })}
+    }
+}
+
+/// Rolls adversary `i`'s Critical Injury (+10 for each it carries) onto it.
+fn roll_foe_crit(t: T, i: usize) {
+    let carried = t
+        .doc
+        .with_untracked(|d| d.foes.get(i).map_or(0, |f| f.injuries.len() as i32));
+    match roll_critical(&mut CryptoRng, carried) {
+        Ok(r) => t.edit(TableEdit::FoeInjury(i, r.row)),
+        Err(e) => t.say(e.to_string()),
     }
 }
 
@@ -721,13 +898,7 @@ fn FoeCard(i: usize) -> impl IntoView {
     };
     let nemesis = move || matches!(foe().map(|f| f.foe), Some(Foe::Nemesis(_)));
     let amt = move || amount.get_untracked() as i32;
-    let crit = move |_| {
-        let carried = foe().map_or(0, |f| f.injuries.len() as i32);
-        match roll_critical(&mut CryptoRng, carried) {
-            Ok(r) => t.edit(TableEdit::FoeInjury(i, r.row)),
-            Err(e) => t.say(e.to_string()),
-        }
-    };
+    let crit = move |_| roll_foe_crit(t, i);
     let injuries = move || {
         let rows = foe().map(|f| f.injuries).unwrap_or_default();
         t.doc.with(|d| {

@@ -6,45 +6,12 @@
 // pinned by tests/it/ix_adversaries.rs).
 import { test, expect } from "@playwright/test";
 import { SHOTS, audit, openApp } from "./pages.js";
+import { addAdversary, addWeapon, expectUncovered, setNumber } from "./foes.js";
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
   { name: "laptop", width: 1280, height: 800 },
 ];
-
-async function setNumber(scope, name, value) {
-  const box = scope.getByRole("textbox", { name, exact: true });
-  await box.fill(String(value));
-  await box.press("Enter");
-  await expect(box).toHaveValue(String(value));
-}
-
-/** The button, scrolled into view, is what a tap on its middle reaches (nothing covers it). */
-async function expectUncovered(button) {
-  await button.scrollIntoViewIfNeeded();
-  const hit = await button.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return top === el || el.contains(top);
-  });
-  expect(hit, `${await button.textContent()} is covered`).toBe(true);
-}
-
-async function addAdversary(foes, kind, name, wounds) {
-  await foes.getByRole("group", { name: "Kind of adversary" }).getByRole("button", { name: kind }).click();
-  await setNumber(foes, kind === "Minion group" ? "Wounds per minion" : "Wounds", wounds);
-  await foes.getByRole("textbox", { name: "Adversary name" }).fill(name);
-  await foes.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(foes.getByRole("heading", { name, exact: true })).toBeVisible();
-}
-
-async function addWeapon(card, owner, weapon, damage) {
-  await card.getByText(`Stat block of ${owner}`).click();
-  await card.getByRole("textbox", { name: "New weapon" }).fill(weapon);
-  await card.getByRole("button", { name: "Add", exact: true }).click();
-  await setNumber(card, `${weapon} damage`, damage);
-  await expect(card.getByRole("list", { name: "Weapons" })).toContainText(`Damage ${damage} · Crit 3 · Engaged · Melee`);
-}
 
 for (const size of SIZES) {
   test(`adversaries with stat blocks join initiative from the picker and attack into the tray (${size.name})`, async ({ page }) => {
@@ -113,7 +80,7 @@ for (const size of SIZES) {
       const apply = captain.getByRole("button", { name: `Apply ${hit[1]} Wounds to Bo` });
       await expectUncovered(apply);
       await apply.click();
-      await expect(result).toContainText(`Bo took ${hit[1]} Wounds`);
+      await expect(result).toContainText(`Bo: Took ${hit[1]} Wounds`);
     } else {
       expect(text).toContain("Miss: no damage.");
     }

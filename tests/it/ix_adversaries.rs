@@ -405,3 +405,73 @@ fn a_minion_group_checks_with_one_minions_rank_however_many_stand() {
     // Its fear check: the group's best skill rank, once.
     assert_eq!(d.foes[1].fear_ratings("Discipline").1, 1);
 }
+
+#[test]
+fn a_turn_order_row_finds_its_adversary_by_its_link_and_its_damage_shows_there() {
+    let mut d = table_with_two();
+    // A second adversary called Spears (names may repeat): the one that joins is the one found.
+    apply(
+        &mut d,
+        TableEdit::AddFoe(Foe::Elite(Elite::new("Spears", 10, false).unwrap())),
+    )
+    .unwrap();
+    apply(
+        &mut d,
+        TableEdit::JoinInitiative(2, InitiativeKind::OnWatch),
+    )
+    .unwrap();
+    assert_eq!(
+        d.foe_index("Spears"),
+        Some(2),
+        "the link, not the first name"
+    );
+    // Typed in by hand with an adversary's name: that adversary, by name.
+    let by_hand = |name: &str| Fighter {
+        name: name.into(),
+        character_id: None,
+        kind: InitiativeKind::OnWatch,
+        rating: 2,
+        rank: 1,
+        result: None,
+        foe_id: None,
+    };
+    apply(&mut d, TableEdit::AddFighter(by_hand("Captain"))).unwrap();
+    assert_eq!(d.foe_index("Captain"), Some(0));
+    apply(&mut d, TableEdit::AddFighter(by_hand("Ferryman"))).unwrap();
+    assert_eq!(d.foe_index("Ferryman"), None, "no adversary of that name");
+    // Damage through the row's index lands on that adversary: Elite Captain, 12 Wounds, takes
+    // 5 from an attack and has 7 left.
+    let i = d.foe_index("Captain").unwrap();
+    apply(&mut d, TableEdit::Damage(i, 5, true)).unwrap();
+    match &d.foes[0].foe {
+        Foe::Elite(e) => assert_eq!((e.health.wounds, e.health.wounds_max), (7, 12)),
+        other => panic!("not the Captain: {other:?}"),
+    }
+    // Removing an adversary earlier in the list: the link still finds Spears, one place up.
+    apply(&mut d, TableEdit::RemoveFoe(1)).unwrap();
+    assert_eq!(d.foe_index("Spears"), Some(1));
+    // Removing the Captain leaves its by-hand participant with no adversary to show.
+    apply(&mut d, TableEdit::RemoveFoe(0)).unwrap();
+    assert_eq!(d.foe_index("Captain"), None);
+    assert_eq!(d.foe_index("Spears"), Some(0));
+}
+
+#[test]
+fn a_minion_group_row_counts_who_stands_after_damage() {
+    let mut d = table_with_two();
+    apply(
+        &mut d,
+        TableEdit::JoinInitiative(1, InitiativeKind::OnWatch),
+    )
+    .unwrap();
+    let i = d.foe_index("Spears").unwrap();
+    // 3 minions of 4 Wounds each: 5 damage fells one and leaves the next with 3; two stand.
+    apply(&mut d, TableEdit::Damage(i, 5, true)).unwrap();
+    let Foe::Minions(m) = &d.foes[i].foe else {
+        panic!("Spears are a Minion group");
+    };
+    assert_eq!((m.standing(), m.wounds, m.wounds_max()), (2, 7, 12));
+    // 7 more take the rest down: none stand, and the row reads it as down.
+    apply(&mut d, TableEdit::Damage(i, 7, true)).unwrap();
+    assert!(d.foes[i].down());
+}

@@ -6,12 +6,14 @@ use std::sync::Arc;
 use super::Ctx;
 use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, Num};
+use crate::model::ix_table::IxTableDoc;
 use crate::rules::ix::critical::{
     Healer, MedicineTask, TreatmentClock, roll_critical, row_bounds, treatment_clock,
 };
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::health::{DEFENSE_CAP, Health as Track, Vitality};
 use crate::ui::fields::{NumberInput, Stepper, TextInput};
+use crate::ui::state::{AppState, Doc};
 use crate::ui::tray::{CryptoRng, Hook};
 
 /// The character's state in words (the rules' label, shared with the party board), and what
@@ -33,14 +35,14 @@ fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
 /// Rolls a Critical Injury for the sheet's character (+10 per injury carried), adds it and
 /// says what was rolled; a refusal comes back as the sentence.
 fn roll_injury(ctx: Ctx) -> String {
-    roll_injury_on(ctx, &ctx.id.get_value())
+    roll_injury_for(ctx.state, ctx.table, &ctx.id.get_value())
 }
 
-/// [`roll_injury`] for roster character `id` (a weapon's target): the same roll and edit, with
-/// the injuries that character carries.
-pub(super) fn roll_injury_on(ctx: Ctx, id: &str) -> String {
-    let carried = ctx
-        .state
+/// [`roll_injury`] for roster character `id` (an attack's target, from a sheet or the GM
+/// table): the same roll and edit, with the injuries that character carries, named from the
+/// GM's table `table`.
+pub(crate) fn roll_injury_for(state: AppState, table: Doc<IxTableDoc>, id: &str) -> String {
+    let carried = state
         .roster
         .with_untracked(|r| {
             r.get(id)
@@ -52,8 +54,7 @@ pub(super) fn roll_injury_on(ctx: Ctx, id: &str) -> String {
         Ok(r) => r,
         Err(e) => return e.to_string(),
     };
-    let name = ctx
-        .table
+    let name = table
         .with_untracked(|t| t.critical.rows.get(r.row).map(|x| x.name.clone()))
         .unwrap_or_default();
     let said = format!(
@@ -72,14 +73,14 @@ pub(super) fn roll_injury_on(ctx: Ctx, id: &str) -> String {
         id: id.to_string(),
         edit: IxEdit::AddInjury(r),
     };
-    match ctx.state.dispatch(action) {
+    match state.dispatch(action) {
         Ok(()) => said,
         Err(e) => e,
     }
 }
 
 /// What a take or recover did, in words, read from the sheet before and after it.
-pub(super) fn harm_words(
+pub(crate) fn harm_words(
     verb: &str,
     strain: bool,
     before: (Track, bool),

@@ -6,6 +6,7 @@
 mod grapple;
 mod health;
 mod magic;
+pub(crate) mod outcome;
 mod skills;
 mod spells;
 mod weapons;

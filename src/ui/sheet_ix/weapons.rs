@@ -6,92 +6,12 @@
 use leptos::prelude::*;
 use std::sync::Arc;
 
+use super::outcome::{Attack, AttackOutcome};
 use super::{AddRow, Ctx};
-use crate::model::CharacterAction;
 use crate::model::ix_sheet::{IxEdit, IxSheet};
-use crate::rules::ix::Health as Track;
-use crate::rules::ix::weapon::{
-    AttackReport, CRIT_MAX, CritBy, DAMAGE_MAX, RangeBand, Weapon, attack_report,
-};
+use crate::rules::ix::weapon::{CRIT_MAX, DAMAGE_MAX, RangeBand, Weapon, attack_report};
 use crate::ui::fields::{NumberInput, TextInput, field_id};
 use crate::ui::tray::{Hook, TrayHandle};
-
-/// An attack as rolled, kept for the words and buttons under the list.
-#[derive(Clone, PartialEq)]
-struct Attack {
-    weapon: Weapon,
-    report: AttackReport,
-    net_boons: i32,
-    net_successes: i32,
-    /// The roster character chosen under "Attack on" (id, name).
-    target: Option<(String, String)>,
-    /// Damage put on the target already (so a second tap cannot repeat it).
-    applied: bool,
-}
-
-impl Attack {
-    fn target_name(&self) -> String {
-        self.target
-            .as_ref()
-            .map_or_else(|| "the target".to_string(), |(_, n)| n.clone())
-    }
-
-    /// "Hit: 7 damage" with where it comes from, or "Miss".
-    fn hit_words(&self) -> (String, String) {
-        let r = self.report;
-        if !r.hit {
-            return ("Miss".into(), ": no damage.".into());
-        }
-        let on = match &self.target {
-            Some((_, n)) => format!(" on {n}"),
-            None => ". No character was chosen under \"Attack on\": take it off the target's Wounds on their sheet or the GM table".into(),
-        };
-        (
-            format!("Hit: {} damage", r.damage),
-            format!(
-                " ({} {} + {} net Success{}){on}.",
-                self.weapon.name,
-                self.weapon.damage,
-                self.net_successes,
-                if self.net_successes == 1 { "" } else { "es" }
-            ),
-        )
-    }
-
-    /// "Critical Injury: roll it on Bo" and what pays for it.
-    fn crit_words(&self) -> Option<(String, String)> {
-        let why = match self.report.critical? {
-            CritBy::Boons => format!(
-                "{} net Boon{} Crit {}; spend them on it, or on something else.",
-                self.net_boons,
-                if self.net_boons == 1 {
-                    " reaches"
-                } else {
-                    "s reach"
-                },
-                self.weapon.crit
-            ),
-            CritBy::Breakthrough => "A Breakthrough may be spent on it.".into(),
-        };
-        let on = match &self.target {
-            Some((_, n)) => n.clone(),
-            None => "the target (their sheet, or the adversary on the GM table)".into(),
-        };
-        Some((
-            format!("Critical Injury: roll it on {on}"),
-            format!(" {why}"),
-        ))
-    }
-}
-
-/// The target's Wounds and whether a Critical Injury is owed, as the roster holds them now.
-fn target_state(ctx: Ctx, id: &str) -> Option<(Track, bool)> {
-    ctx.state.roster.with_untracked(|r| {
-        r.get(id)
-            .and_then(|c| c.ix())
-            .map(|s| (s.character.health, s.critical_owed))
-    })
-}
 
 /// The weapons list with Attack buttons, what the last attack did, and the editor (folded).
 #[component]
@@ -176,87 +96,6 @@ pub fn Weapons() -> impl IntoView {
             })
             .collect_view()
     };
-    let apply = move |_| {
-        let Some(a) = last.get_untracked() else {
-            return;
-        };
-        let Some((id, name)) = a.target.clone() else {
-            return;
-        };
-        let Some(before) = target_state(ctx, &id) else {
-            return after.set(format!("{name} is no longer on the roster."));
-        };
-        let action = CharacterAction::EditIx {
-            id: id.clone(),
-            edit: IxEdit::Harm {
-                strain: false,
-                n: a.report.damage,
-                from_attack: true,
-            },
-        };
-        after.set(match ctx.state.dispatch(action) {
-            Ok(()) => {
-                last.update(|l| {
-                    if let Some(l) = l {
-                        l.applied = true;
-                    }
-                });
-                let now = target_state(ctx, &id).unwrap_or(before);
-                format!(
-                    "{name}: {}",
-                    super::health::harm_words("Took", false, before, now)
-                )
-            }
-            Err(e) => e,
-        });
-    };
-    let roll_crit = move |_| {
-        let Some((id, name)) = last.get_untracked().and_then(|a| a.target) else {
-            return;
-        };
-        after.set(format!(
-            "{name}: {}",
-            super::health::roll_injury_on(ctx, &id)
-        ));
-        // One roll per attack: the Boons (or the Breakthrough) are spent.
-        last.update(|l| {
-            if let Some(l) = l {
-                l.report.critical = None;
-            }
-        });
-    };
-    let result = move || {
-        last.get().map(|a| {
-            let (hit, how) = a.hit_words();
-            let crit = a.crit_words();
-            // The hit's damage on a roster target goes through their own damage edit, which
-            // also owes a Critical Injury when it takes them down or hits them while down.
-            let target = a.target.clone();
-            let owed = target
-                .as_ref()
-                .and_then(|(id, _)| target_state(ctx, id))
-                .is_some_and(|(_, owed)| owed);
-            let can_apply = a.report.hit && a.report.damage > 0 && !a.applied && target.is_some();
-            let can_roll = target.is_some() && (a.report.critical.is_some() || owed);
-            let who = a.target_name();
-            view! {
-                <p><strong>{hit}</strong>{how}</p>
-                {crit.map(|(head, why)| view! { <p><strong>{head}</strong>{why}</p> })}
-                <div class="row wrap">
-                    {can_apply.then(|| view! {
-                        <button type="button" on:click=apply>
-                            {format!("Apply {} Wounds to {who}", a.report.damage)}
-                        </button>
-                    })}
-                    {can_roll.then(|| view! {
-                        <button type="button" on:click=roll_crit>
-                            {format!("Roll Critical Injury on {}", a.target_name())}
-                        </button>
-                    })}
-                </div>
-            }
-        })
-    };
     // The result comes back while the tray is open; it and what its buttons did are brought
     // into sight as they change, below the sticky bars as well as above the dock.
     let group = NodeRef::<leptos::html::Div>::new();
@@ -284,8 +123,7 @@ pub fn Weapons() -> impl IntoView {
                 <ul node_ref=list class="list-plain weapons" aria-label="Weapons carried">{rows}</ul>
             </Show>
             <div node_ref=group class="attack-result" role="status" aria-label="Last attack">
-                {result}
-                <p class="said">{move || after.get()}</p>
+                <AttackOutcome last after state=ctx.state table=ctx.table/>
             </div>
             <super::grapple::Grapple/>
             <WeaponEditor/>

@@ -1,76 +1,32 @@
 //! An adversary's stat block on its card: the editor (folded: set once, read every fight),
 //! its weapons with Attack buttons that roll in the tray on the character picked there, and
-//! what the attack did, with its damage to put on that character through their own sheet.
+//! what the attack did, with its damage and Critical Injury to put on that character through
+//! their own sheet. The weapons and the outcome show in its turn-order row as well.
 
 use leptos::prelude::*;
 use std::sync::Arc;
 
 use super::T;
-use crate::model::CharacterAction;
 use crate::model::ix_foe::StatBlock;
-use crate::model::ix_sheet::IxEdit;
 use crate::model::ix_table::{Foe, TableEdit};
-use crate::rules::ix::checks::{CheckContext, Condition};
+use crate::rules::ix::checks::CheckContext;
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::pool::Pool;
 use crate::rules::ix::stats::{Characteristic, Skill, default_skills};
-use crate::rules::ix::weapon::{
-    AttackReport, CRIT_MAX, CritBy, DAMAGE_MAX, RangeBand, Weapon, attack_report,
-};
+use crate::rules::ix::weapon::{CRIT_MAX, DAMAGE_MAX, RangeBand, Weapon, attack_report};
 use crate::ui::fields::{NumberInput, TextInput, field_id};
 use crate::ui::sheet_ix::AddRow;
+use crate::ui::sheet_ix::outcome::{Attack, AttackOutcome};
 use crate::ui::tray::{Hook, Prefill, TrayHandle, TrayRequest};
 
-/// One attack as rolled, for the words under the weapons.
-#[derive(Clone, PartialEq)]
-struct Attack {
-    weapon: Weapon,
-    report: AttackReport,
-    net_successes: i32,
-    net_boons: i32,
-    target: Option<(String, String)>,
-    applied: bool,
-}
-
-impl Attack {
-    fn words(&self) -> String {
-        let r = self.report;
-        let mut s = if r.hit {
-            format!(
-                "Hit: {} damage ({} {} + {} net Success{})",
-                r.damage,
-                self.weapon.name,
-                self.weapon.damage,
-                self.net_successes,
-                if self.net_successes == 1 { "" } else { "es" }
-            )
-        } else {
-            "Miss: no damage".into()
-        };
-        match (&self.target, r.hit) {
-            (Some((_, n)), true) => s.push_str(&format!(" on {n}.")),
-            (None, true) => s.push_str(
-                ". No character was chosen under \"Attack on\": take it off the target's Wounds on their sheet.",
-            ),
-            _ => s.push('.'),
-        }
-        match r.critical {
-            Some(CritBy::Boons) => s.push_str(&format!(
-                " Critical Injury: {} net Boons reach Crit {}; spend them on one (roll it on the target's sheet), or on something else.",
-                self.net_boons, self.weapon.crit
-            )),
-            Some(CritBy::Breakthrough) => s.push_str(
-                " Critical Injury: a Breakthrough may be spent on one (roll it on the target's sheet).",
-            ),
-            None => {}
-        }
-        s
-    }
-}
-
-/// The adversary's weapons with Attack, the last attack in words, and the stat block editor.
+/// The adversary's weapons with Attack, and what the last attack did.
 #[component]
-pub(super) fn FoeStats(i: usize) -> impl IntoView {
+pub(super) fn FoeWeapons(
+    i: usize,
+    /// Drawn in its row of the turn order: the weapons as buttons, not a list.
+    #[prop(optional)]
+    in_order: bool,
+) -> impl IntoView {
     let t = expect_context::<T>().here();
     let tray = expect_context::<TrayHandle>();
     let weapons = Memo::new(move |_| {
@@ -101,13 +57,8 @@ pub(super) fn FoeStats(i: usize) -> impl IntoView {
             is_attack: true,
         };
         let conditions = f
-            .condition()
+            .fear_condition()
             .map(|c| {
-                let c = if c == "Frightened" {
-                    Condition::Frightened
-                } else {
-                    Condition::Demoralized
-                };
                 let on = c.apply_to(&mut Pool::new(), context).unwrap_or(false);
                 vec![(c, on)]
             })
@@ -131,8 +82,8 @@ pub(super) fn FoeStats(i: usize) -> impl IntoView {
             last.try_set(Some(Attack {
                 report: attack_report(&w, &r),
                 weapon: w.clone(),
-                net_successes: r.net_successes,
                 net_boons: r.net_boons,
+                net_successes: r.net_successes,
                 target: tray.attack_target(),
                 applied: false,
             }));
@@ -145,34 +96,9 @@ pub(super) fn FoeStats(i: usize) -> impl IntoView {
             on_ix: Some(on_ix),
             conditions,
             ratings: u8::try_from(rating).ok().zip(u8::try_from(rank).ok()),
+            // Its next attack keeps "Attack on": the GM swings again at the same character.
+            attack: true,
             ..Default::default()
-        });
-    };
-    let apply = move |_| {
-        let Some(a) = last.get_untracked() else {
-            return;
-        };
-        let Some((id, name)) = a.target.clone() else {
-            return;
-        };
-        let action = CharacterAction::EditIx {
-            id,
-            edit: IxEdit::Harm {
-                strain: false,
-                n: a.report.damage,
-                from_attack: true,
-            },
-        };
-        after.set(match t.state.dispatch(action) {
-            Ok(()) => {
-                last.update(|l| {
-                    if let Some(l) = l {
-                        l.applied = true;
-                    }
-                });
-                format!("{name} took {} Wounds (see their sheet).", a.report.damage)
-            }
-            Err(e) => e,
         });
     };
     let rows = move || {
@@ -204,28 +130,45 @@ pub(super) fn FoeStats(i: usize) -> impl IntoView {
             })
             .collect_view()
     };
-    let result = move || {
-        last.get().map(|a| {
-            let can_apply = a.report.hit && a.report.damage > 0 && !a.applied && a.target.is_some();
-            let who = a.target.clone().map(|x| x.1).unwrap_or_default();
-            view! {
-                <p>{a.words()}</p>
-                {can_apply.then(|| view! {
-                    <button type="button" on:click=apply>
-                        {format!("Apply {} Wounds to {who}", a.report.damage)}
+    // In the turn order the weapons are a row of buttons (the order is a list of its own).
+    let buttons = move || {
+        weapons
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(k, w)| {
+                view! {
+                    <button
+                        type="button"
+                        aria-label=format!("Attack with {}", w.name)
+                        on:click=move |_| attack(k)
+                    >
+                        {format!("Attack: {}", w.name)}
                     </button>
-                })}
-            }
-        })
+                }
+            })
+            .collect_view()
     };
     view! {
         <Show when=move || weapons.with(|w| !w.is_empty())>
-            <ul class="list-plain weapons" aria-label="Weapons">{rows}</ul>
+            {if in_order {
+                view! { <div class="row wrap" role="group" aria-label="Weapons">{buttons}</div> }.into_any()
+            } else {
+                view! { <ul class="list-plain weapons" aria-label="Weapons">{rows}</ul> }.into_any()
+            }}
         </Show>
         <div class="attack-result" role="status" aria-label="Last attack">
-            {result}
-            <p class="said">{move || after.get()}</p>
+            <AttackOutcome last after state=t.state table=t.doc/>
+            <p class="said">{move || t.said.get().join(" ")}</p>
         </div>
+    }
+}
+
+/// The adversary's weapons with Attack and what the last attack did, then its stat block.
+#[component]
+pub(super) fn FoeStats(i: usize) -> impl IntoView {
+    view! {
+        <FoeWeapons i/>
         <StatsEditor i/>
     }
 }

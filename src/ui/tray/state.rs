@@ -506,8 +506,14 @@ impl TrayState {
 
     fn open_with(&mut self, o: Opening) {
         // A request is a check of its own: an attack target chosen for the last one is not
-        // this one's, unless the same character attacks again (the fight goes on).
-        if !(o.attack && o.character_id.is_some() && self.who == o.character_id) {
+        // this one's, unless the same attacker attacks again (the fight goes on): the same
+        // roster character, or the same adversary (no roster id, the same name).
+        let same = match (&o.character_id, &self.who) {
+            (Some(id), Some(was)) => id == was,
+            (None, None) => o.character_name.is_some() && o.character_name == self.who_name,
+            _ => false,
+        };
+        if !(o.attack && same) {
             self.target = None;
         }
         let exp = |s: &mut Self, kind: ExpKind, values: &[(Field, u32)]| {

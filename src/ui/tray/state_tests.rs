@@ -957,3 +957,54 @@ fn the_same_characters_next_attack_keeps_attack_on() {
         .unwrap();
     assert_eq!(s.target(), None);
 }
+
+#[test]
+fn the_same_adversarys_next_attack_keeps_attack_on() {
+    use crate::rules::ix::checks::Guard;
+    let pool = IxPool::from_ratings(3, 1).unwrap();
+    // An adversary has no roster id: it is known by its name.
+    let attack = |name: &str| Opening {
+        character_name: Some(name.into()),
+        prefill: Prefill::Ix(pool),
+        attack: true,
+        ..Opening::default()
+    };
+    let bo = AttackTarget {
+        id: "id-Bo".into(),
+        name: "Bo".into(),
+        guard: Guard::None,
+        on: true,
+    };
+    let mut s = opened(attack("Captain"));
+    s.apply(TrayAction::Target(Some(bo.clone()))).unwrap();
+    s.apply(TrayAction::Open(Box::new(attack("Captain"))))
+        .unwrap();
+    assert_eq!(s.target(), Some(&bo), "the Captain attacks Bo again");
+    // Another adversary's attack starts over...
+    s.apply(TrayAction::Open(Box::new(attack("Spears"))))
+        .unwrap();
+    assert_eq!(s.target(), None);
+    // ...as does a roster character's, even one whose name is the adversary's.
+    s.apply(TrayAction::Target(Some(bo))).unwrap();
+    s.apply(TrayAction::Open(Box::new(Opening {
+        character_id: Some("id-Spears".into()),
+        ..attack("Spears")
+    })))
+    .unwrap();
+    assert_eq!(s.target(), None);
+    // A request with neither id nor name is nobody's: never the same attacker.
+    let nobody = Opening {
+        character_name: None,
+        ..attack("x")
+    };
+    s.apply(TrayAction::Open(Box::new(nobody.clone()))).unwrap();
+    s.apply(TrayAction::Target(Some(AttackTarget {
+        id: "id-Bo".into(),
+        name: "Bo".into(),
+        guard: Guard::None,
+        on: true,
+    })))
+    .unwrap();
+    s.apply(TrayAction::Open(Box::new(nobody))).unwrap();
+    assert_eq!(s.target(), None);
+}

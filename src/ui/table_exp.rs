@@ -13,6 +13,7 @@ use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
 use crate::model::exp_table::{ExpTable, MAX_GROUP, Side, TableEdit, TableRoll};
+use crate::model::gear::GearEdit;
 use crate::model::party::PartyDoc;
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
@@ -21,6 +22,7 @@ use crate::rules::expedition::referee::{
     Appearing, Difficulty, Population, adversary, treasure_guide,
 };
 use crate::rules::expedition::tables::{Disposition, EncounterReading, EncounterScale};
+use crate::rules::inventory::ItemKind;
 
 /// A row of buttons, one per choice.
 fn buttons<T: Copy + Send + Sync + 'static>(
@@ -719,8 +721,66 @@ fn LightsBurn() -> impl IntoView {
         );
         lines.set(out);
     };
+    // Every light source the party carries, (id, name, [(carrier, index, item, lit)]): lit or
+    // put out here, through the character's own gear (the sheet shows the same).
+    let sources = move || {
+        doc.with(|d| {
+            state.roster.with(|r| {
+                d.resting(r)
+                    .into_iter()
+                    .filter_map(|c| {
+                        let g = c.expedition()?.gear();
+                        let lights: Vec<(usize, usize, String, bool)> = g
+                            .carriers
+                            .iter()
+                            .enumerate()
+                            .flat_map(|(ci, k)| {
+                                k.items.iter().enumerate().map(move |(ii, it)| (ci, ii, it))
+                            })
+                            .filter(|(_, _, it)| it.kind == ItemKind::Light)
+                            .map(|(ci, ii, it)| (ci, ii, it.name.clone(), it.lit))
+                            .collect();
+                        (!lights.is_empty()).then(|| (c.id.clone(), c.name.clone(), lights))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    };
+    let switch = move |id: String,
+                       who: String,
+                       (carrier, index, item, lit): (usize, usize, String, bool)| {
+        let edit = ExpEdit::Gear(GearEdit::Light {
+            carrier,
+            index,
+            on: !lit,
+        });
+        let said = match state.dispatch(CharacterAction::EditExpedition { id, edit }) {
+            Ok(()) if lit => format!("{who}'s {item} put out."),
+            Ok(()) => format!("{who}'s {item} lit."),
+            Err(why) => format!("{who}: {why}"),
+        };
+        lines.set(vec![said]);
+    };
     view! {
-        <p class="hint">"On a 6 the lights burn down: every light in use is checked for Depletion, a lantern through its oil. Players light and put out their lights on their sheets."</p>
+        <p class="hint">"On a 6 the lights burn down: every light in use is checked for Depletion, a lantern through its oil. Light one or put it out here or on its sheet."</p>
+        <ul class="list-plain party-lights" aria-label="The party's light sources">
+            {move || sources().into_iter().map(|(id, who, lights)| view! {
+                <li class="row wrap">
+                    <span>{format!("{who}:")}</span>
+                    {lights.into_iter().map(|l| {
+                        let (id, who2) = (id.clone(), who.clone());
+                        let label = format!("{} {who}'s {}", if l.3 { "Put out" } else { "Light" }, l.2);
+                        let text = format!("{} {}", if l.3 { "Put out" } else { "Light" }, l.2);
+                        let lit = l.3;
+                        view! {
+                            <button type="button" aria-pressed=lit.to_string() aria-label=label on:click=move |_| switch(id.clone(), who2.clone(), l.clone())>
+                                {text}
+                            </button>
+                        }
+                    }).collect_view()}
+                </li>
+            }).collect_view()}
+        </ul>
         <ul class="list-plain" aria-label="Lights in use">
             {move || lit().into_iter().map(|(id, name, words)| view! {
                 <li><a href=sheet_href(&id)>{name}</a>": "{words}</li>

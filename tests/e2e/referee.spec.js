@@ -285,3 +285,74 @@ test("an exploration turn is one tap: the die is rolled when due, read beside th
   expect(app.errors).toEqual([]);
   await app.close();
 });
+
+// What a check of the lights says of Rook's torch: its Depletion roll, its last use gone, or
+// (once an earlier check used it up) no light left to check.
+const LIGHT_CHECKED = /Rook: Torches(: Depletion d20 \d+| were on their last use)|No light in use at the table/;
+
+// Issue 18's "Done when" for Expedition: the referee runs five exploration turns (or more,
+// until the encounter die shows an encounter), reads what follows from it, and lights a
+// torch and checks the lights, all from the referee screen; at a laptop's size and a phone's.
+for (const size of [
+  { name: "laptop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`five exploration turns with an encounter and a torch lit, without leaving the referee screen (${size.name})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const app = await openApp(page);
+    await app.create("Expedition", "Rook");
+    // Rook carries torches, unlit (set up on the sheet, before the delve).
+    await app.card("Rook").getByRole("link", { name: "Rook" }).click();
+    const gear = page.getByRole("region", { name: "Gear", exact: true });
+    await gear.getByRole("combobox", { name: "Common item" }).selectOption("Torches");
+    await gear.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.locator(".exp-sheet").getByRole("list", { name: "Light sources" })).toContainText("Torches");
+
+    await page.goto(app.server.url + "#/table/expedition");
+    const turns = page.getByRole("region", { name: "Exploration turns" });
+    const url = page.url();
+    // The torch, lit from here: Rook's sheet is the one changed.
+    const party = turns.getByRole("list", { name: "The party's light sources" });
+    await expect(party).toHaveText(/Rook:\s*Light Torches/);
+    await party.getByRole("button", { name: "Light Rook's Torches" }).click();
+    await expect(party.getByRole("button", { name: "Put out Rook's Torches" })).toHaveAttribute("aria-pressed", "true");
+    await expect(turns.getByRole("list", { name: "Lights in use" })).toHaveText("Rook: Torches (15+)");
+
+    const said = turns.getByRole("status", { name: "This turn" });
+    const after = turns.getByRole("group", { name: "After the encounter" });
+    let met = false;
+    let turn = 0;
+    while (turn < 5 || (!met && turn < 60)) {
+      turn++;
+      await turns.getByRole("button", { name: "Next turn (populous)" }).click();
+      await expect(said).toHaveText(new RegExp(`^Turn ${turn}: encounter check rolled [1-6]: `));
+      const face = Number((await said.textContent()).match(/rolled ([1-6])/)[1]);
+      if (face === 1) {
+        met = true;
+        await after.getByRole("button", { name: "Distance (d6)" }).click();
+        await expect(said.getByRole("listitem").nth(1)).toContainText("Distance");
+      }
+      if (face === 6) {
+        // The lights burn down: Rook's torch is checked, beside the button.
+        await turns.getByRole("button", { name: "Encounter 6: check every light in use" }).click();
+        await expect(turns.getByRole("status", { name: "Lights" })).toContainText(LIGHT_CHECKED);
+      }
+    }
+    expect(met).toBe(true);
+    expect(turn).toBeGreaterThanOrEqual(5);
+    // A check of the lights on demand, whatever the die showed.
+    await turns.getByRole("button", { name: "Encounter 6: check every light in use" }).click();
+    await expect(turns.getByRole("status", { name: "Lights" })).toContainText(LIGHT_CHECKED);
+    expect(page.url()).toBe(url);
+    await audit(page, `referee exploration, ${size.name}`);
+    await turns.screenshot({ path: `${SHOTS}/referee-turns-${size.name}.png` });
+    // Put out again from here; the sheet agrees.
+    const putOut = party.getByRole("button", { name: "Put out Rook's Torches" });
+    if ((await putOut.count()) > 0) {
+      await putOut.click();
+      await expect(party.getByRole("button", { name: "Light Rook's Torches" })).toHaveAttribute("aria-pressed", "false");
+    }
+    expect(app.errors).toEqual([]);
+    await app.close();
+  });
+}

@@ -113,20 +113,46 @@ impl StatBlock {
             .weapons
             .get(i)
             .ok_or(EditError::Gone { what: "weapon" })?;
-        let skill = self.skill(&w.skill).ok_or_else(|| {
+        let (mut pool, ratings) = self.check_pool(&w.skill).map_err(|_| {
             EditError::from(format!(
                 "{} rolls {}, which is not a skill.",
                 w.name, w.skill
             ))
         })?;
+        pool.add_difficulty(Difficulty::Average)?;
+        Ok((pool, ratings))
+    }
+
+    /// A check with skill `name`, before any difficulty: the block's characteristic for it
+    /// and its rank (0 for a standard skill it has none in). A Minion group rolls one
+    /// minion's rank (reference, "Minions operate in groups"). Also returns (characteristic,
+    /// rank).
+    pub fn check_pool(&self, name: &str) -> Result<(Pool, (i32, i32)), EditError> {
+        let skill = self.skill(name).ok_or_else(|| {
+            EditError::from(format!(
+                "{} is neither on this stat block nor a standard skill.",
+                name.trim()
+            ))
+        })?;
         let rating = self.characteristics.get(skill.characteristic);
-        let mut pool = skill_pool(
+        let pool = skill_pool(
             &self.characteristics,
             std::slice::from_ref(&skill),
             &skill.name,
             skill.characteristic,
         )?;
-        pool.add_difficulty(Difficulty::Average)?;
         Ok((pool, (rating, skill.rank)))
+    }
+
+    /// Every skill it can roll, its own (with ranks) first, then the standard ones it has no
+    /// rank in.
+    pub fn all_skills(&self) -> Vec<Skill> {
+        let mut all = self.skills.clone();
+        all.extend(
+            default_skills()
+                .into_iter()
+                .filter(|d| find_skill(&self.skills, &d.name).is_none()),
+        );
+        all
     }
 }

@@ -329,6 +329,9 @@ pub enum Contender {
     /// A roster character with one of its skills; the sheet holds the ratings, read at roll
     /// time, so a change on the sheet shows here.
     Character { id: String, skill: String },
+    /// An adversary on the table (its [`FoeEntry::id`]) with one of its skills; its stat
+    /// block holds the ratings, read at roll time like a character's sheet.
+    Adversary { id: u32, skill: String },
     /// Anyone else (an adversary, a warded door), by its characteristic and skill rank.
     ByHand {
         name: String,
@@ -370,18 +373,23 @@ impl Contest {
     }
 
     /// The side's name as the table shows it.
-    pub fn name(&self, roster: &Roster) -> String {
+    pub fn name(&self, roster: &Roster, foes: &[FoeEntry]) -> String {
         match &self.who {
             Contender::Character { id, .. } => roster
                 .get(id)
                 .map_or_else(|| "A character no longer here".into(), |c| c.name.clone()),
+            Contender::Adversary { id, .. } => foes
+                .iter()
+                .find(|f| f.id == *id)
+                .map_or_else(|| "An adversary no longer here".into(), |f| f.name().into()),
             Contender::ByHand { name, .. } if name.trim().is_empty() => "Unnamed".into(),
             Contender::ByHand { name, .. } => name.clone(),
         }
     }
 
-    /// The side's pool, from the character's sheet as it is now or from the numbers given.
-    pub fn pool(&self, roster: &Roster) -> Result<Pool, EditError> {
+    /// The side's pool, from the character's sheet or the adversary's stat block as it is
+    /// now, or from the numbers given.
+    pub fn pool(&self, roster: &Roster, foes: &[FoeEntry]) -> Result<Pool, EditError> {
         let mut pool = match &self.who {
             Contender::Character { id, skill } => {
                 let sheet = roster
@@ -393,6 +401,18 @@ impl Contest {
                     EditError::from(format!("{} has no skill called {skill}.", c.name))
                 })?;
                 Pool::from_ratings(c.characteristics.get(k.characteristic), k.rank)?
+            }
+            Contender::Adversary { id, skill } => {
+                let f = foes
+                    .iter()
+                    .find(|f| f.id == *id)
+                    .ok_or(EditError::Gone { what: "adversary" })?;
+                f.stats
+                    .check_pool(skill)
+                    .map_err(|_| {
+                        EditError::from(format!("{} has no skill called {skill}.", f.name()))
+                    })?
+                    .0
             }
             Contender::ByHand {
                 characteristic,
@@ -437,8 +457,18 @@ impl Default for OpposedCheck {
 
 impl OpposedCheck {
     /// Both pools, acting first; the first side that cannot be built refuses.
-    pub fn pools(&self, roster: &Roster) -> Result<(Pool, Pool), EditError> {
-        Ok((self.acting.pool(roster)?, self.defending.pool(roster)?))
+    pub fn pools(&self, roster: &Roster, foes: &[FoeEntry]) -> Result<(Pool, Pool), EditError> {
+        Ok((
+            self.acting.pool(roster, foes)?,
+            self.defending.pool(roster, foes)?,
+        ))
+    }
+
+    fn side(&mut self, role: Role) -> &mut Contest {
+        match role {
+            Role::Acting => &mut self.acting,
+            Role::Defending => &mut self.defending,
+        }
     }
 }
 
@@ -515,6 +545,9 @@ pub enum TableEdit {
     /// Sets one side of the opposed check; refused (changing nothing) when its pool cannot
     /// be built. Forgets the last result, which no longer matches the sides.
     SetContest(Role, Contest),
+    /// Adversary `i` rolls one side: the skill that side had when the adversary can roll it,
+    /// else the first of its own, else Discipline. Its Boon and Bane dice stay.
+    ContestAdversary(Role, usize),
     /// Exchanges the two sides (who acts and who defends).
     SwapContest,
     /// Records a roll of the opposed check as set up now.
@@ -635,6 +668,16 @@ impl IxTableDoc {
         }
     }
 
+    /// Adversary `i`'s link, given it now if it has none yet.
+    fn foe_id(&mut self, i: usize) -> Result<u32, EditError> {
+        let next = self.next_foe_id();
+        let f = self.foe(i)?;
+        if f.id == 0 {
+            f.id = next;
+        }
+        Ok(f.id)
+    }
+
     fn next_foe_id(&self) -> u32 {
         self.foes
             .iter()
@@ -692,12 +735,25 @@ impl IxTableDoc {
                 if let Contender::ByHand { name, .. } = &contest.who {
                     EditError::text("the side's name", name, 60)?;
                 }
-                contest.pool(roster)?;
-                match role {
-                    Role::Acting => self.opposed.acting = contest,
-                    Role::Defending => self.opposed.defending = contest,
-                }
+                contest.pool(roster, &self.foes)?;
+                *self.opposed.side(role) = contest;
                 self.opposed.last = None;
+            }
+            TableEdit::ContestAdversary(role, i) => {
+                let id = self.foe_id(i)?;
+                let f = &self.foes[i];
+                let mut contest = self.opposed.side(role).clone();
+                let keep = match &contest.who {
+                    Contender::Character { skill, .. } | Contender::Adversary { skill, .. } => {
+                        f.stats.skill(skill).map(|k| k.name)
+                    }
+                    Contender::ByHand { .. } => None,
+                };
+                let skill = keep
+                    .or_else(|| f.stats.skills.first().map(|k| k.name.clone()))
+                    .unwrap_or_else(|| "Discipline".into());
+                contest.who = Contender::Adversary { id, skill };
+                self.apply_inner(TableEdit::SetContest(role, contest), roster)?;
             }
             TableEdit::SwapContest => {
                 let o = &mut self.opposed;
@@ -705,7 +761,7 @@ impl IxTableDoc {
                 o.last = None;
             }
             TableEdit::OpposedRolled(result) => {
-                self.opposed.pools(roster)?;
+                self.opposed.pools(roster, &self.foes)?;
                 self.opposed.last = Some(result);
             }
             TableEdit::FearFaced { source, who } => {
@@ -864,12 +920,8 @@ impl IxTableDoc {
                 self.foe(i)?.stats = *stats;
             }
             TableEdit::JoinInitiative(i, kind) => {
-                let next = self.next_foe_id();
-                let f = self.foe(i)?;
-                if f.id == 0 {
-                    f.id = next;
-                }
-                let (id, name) = (f.id, f.name().to_string());
+                let id = self.foe_id(i)?;
+                let name = self.foes[i].name().to_string();
                 if self.fighters.iter().any(|g| g.foe_id == Some(id)) {
                     return Err(format!("{name} is already taking part.").into());
                 }
@@ -891,7 +943,24 @@ impl IxTableDoc {
             }
             TableEdit::RemoveFoe(i) => {
                 let id = self.foe(i)?.id;
-                self.foes.remove(i);
+                let gone = self.foes.remove(i);
+                // A side it rolled keeps its numbers, set by hand, rather than failing to roll.
+                for role in [Role::Acting, Role::Defending] {
+                    let side = self.opposed.side(role);
+                    if let Contender::Adversary { id: of, skill } = &side.who
+                        && *of == id
+                        && id != 0
+                    {
+                        let (characteristic, skill) =
+                            gone.stats.check_pool(skill).map_or((2, 0), |(_, r)| r);
+                        side.who = Contender::ByHand {
+                            name: gone.name().to_string(),
+                            characteristic,
+                            skill,
+                        };
+                        self.opposed.last = None;
+                    }
+                }
                 // Its participant would roll numbers no longer on the table.
                 if id != 0
                     && let Some(k) = self.fighters.iter().position(|f| f.foe_id == Some(id))

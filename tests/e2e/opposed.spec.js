@@ -1,9 +1,12 @@
 // Issue 16's opposed checks on the Ix GM table, at phone and desktop size: a roster character's
 // skill against a ward set by hand, the exact odds before rolling (19/64 for one Ability die
 // against another), the roll with who won beside the button, Swap, a refused side said beside
-// that side, and the sides kept over a reload. Axe finds nothing serious.
+// that side, and the sides kept over a reload. Then issue 18's adversary side: an adversary
+// picked under "Who rolls" rolls from its stat block (read live), and keeps its numbers by hand
+// once it leaves the table. Axe finds nothing serious.
 import { test, expect } from "@playwright/test";
 import { SHOTS, audit, expectBeside, openApp } from "./pages.js";
+import { addAdversary, setNumber as setBlockNumber } from "./foes.js";
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -83,5 +86,65 @@ for (const size of SIZES) {
     await expect(acting.locator(".hint")).toHaveText("2 Ability, 1 Mastery");
     await expect(defending.locator(".hint")).toHaveText("2 Ability vs 1 Trial");
     await audit(page, `Ix table with an opposed check (${size.name})`);
+  });
+}
+
+for (const size of SIZES) {
+  test(`an adversary rolls a side of the opposed check from its stat block (${size.name})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const app = await openApp(page);
+    await app.create("Ix", "Vex Arrandi");
+    await page.goto(app.server.url + "#/table/ix");
+    const foes = page.getByRole("region", { name: "Adversaries", exact: true });
+    await addAdversary(foes, "Elite", "Captain", 12);
+    const captain = foes.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Captain", exact: true }) });
+    await captain.getByText("Stat block of Captain").click();
+    await setBlockNumber(captain, "Captain Might", 4);
+    await captain.getByRole("combobox", { name: "Skill to add to Captain" }).selectOption("Melee");
+    await captain.getByRole("button", { name: "Add skill" }).click();
+    await setBlockNumber(captain, "Melee rank", 2);
+
+    const panel = page.getByRole("region", { name: "Opposed check" });
+    const acting = panel.getByRole("group", { name: "Acting side", exact: true });
+    const defending = panel.getByRole("group", { name: "Defending side (wins ties)" });
+    // The captain acts with its own Melee: Might 4, rank 2 is 2 Ability and 2 Mastery.
+    const who = acting.getByRole("combobox", { name: "Who rolls" });
+    await who.selectOption({ label: "Captain" });
+    const skill = acting.getByRole("combobox", { name: "Skill" });
+    await skill.selectOption({ label: "Melee (Might 4, rank 2)" });
+    await expect(acting.locator(".hint")).toHaveText("2 Ability, 2 Mastery");
+    // Standard skills it has no rank in are there too, at rank 0.
+    await skill.selectOption({ label: "Ranged (Agility 2, rank 0)" });
+    await expect(acting.locator(".hint")).toHaveText("2 Ability");
+    await skill.selectOption({ label: "Melee (Might 4, rank 2)" });
+    // The stat block is read, not copied: Melee 3 shows at once (1 Ability, 3 Mastery).
+    await setBlockNumber(captain, "Melee rank", 3);
+    await expect(acting.locator(".hint")).toHaveText("1 Ability, 3 Mastery");
+    await expect(skill.locator("option:checked")).toHaveText("Melee (Might 4, rank 3)");
+
+    // Vex defends with Arcana: 2 Ability. Roll; the result names the captain.
+    await defending.getByRole("combobox", { name: "Who rolls" }).selectOption({ label: "Vex Arrandi" });
+    await defending.getByRole("combobox", { name: "Skill" }).selectOption({ label: "Arcana (Intellect 2, rank 0)" });
+    await expect(defending.locator(".hint")).toHaveText("2 Ability");
+    await expect(panel.getByRole("status", { name: "Opposed odds" })).toContainText("acting side wins");
+    const roll = panel.getByRole("button", { name: "Roll opposed check" });
+    await roll.click();
+    const result = panel.getByRole("status", { name: "Opposed result" });
+    await expect(result).toContainText(/Captain wins by \d+ net Success|Vex Arrandi wins by \d+ net Success|Tie at -?\d+ net Success/);
+    await expect(result).toContainText(/Captain: (Success|Failure)/);
+    await expect(result.locator("strong")).toBeInViewport();
+    await panel.screenshot({ path: `${SHOTS}/opposed-adversary-${size.name}.png` });
+
+    // A reload keeps the captain on the acting side.
+    await page.reload();
+    await expect(who.locator("option:checked")).toHaveText("Captain");
+    await expect(acting.locator(".hint")).toHaveText("1 Ability, 3 Mastery");
+    await audit(page, `Ix table, an adversary in the opposed check (${size.name})`);
+
+    // The captain leaves the table: its side keeps the same numbers, set by hand.
+    await foes.getByRole("button", { name: "Remove Captain", exact: true }).click();
+    await expect(who).toHaveValue("");
+    await expect(acting.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Captain");
+    await expect(acting.locator(".hint")).toHaveText("1 Ability, 3 Mastery");
   });
 }

@@ -1,5 +1,5 @@
-// Pictures for a person to review, not a check: every section of both well-filled sheets at
-// phone and desktop size, light and dark, saved under tests/e2e/review/ (git ignores it),
+// Pictures for a person to review, not a check: every section of both well-filled sheets and
+// the party status board at phone and desktop size, light and dark, saved under tests/e2e/review/ (git ignores it),
 // with each panel's height printed. Slow and only useful to a reader, so it runs on request:
 //   SATCHEL_REVIEW=1 npx playwright test --config tests/e2e/playwright.config.js review.spec.js
 import { test, expect } from "@playwright/test";
@@ -64,6 +64,10 @@ for (const theme of ["light", "dark"]) {
           }
         }
       }
+      // The party status board with both characters (issue 18: read in the dark too).
+      await page.goto(page.url().replace(/#.*$/, "#/table/status"));
+      await expect(page.getByRole("list", { name: "Ix characters" })).toBeVisible();
+      await page.screenshot({ path: `${OUT}/party-status-${size.name}-${theme}.png`, fullPage: true });
     }
     await app.close();
   });

@@ -475,3 +475,127 @@ fn a_minion_group_row_counts_who_stands_after_damage() {
     apply(&mut d, TableEdit::Damage(i, 7, true)).unwrap();
     assert!(d.foes[i].down());
 }
+
+#[test]
+fn an_adversary_rolls_a_side_of_the_opposed_check_from_its_stat_block() {
+    use satchel::model::ix_table::{Contender, Contest};
+    use satchel::rules::ix::dice::CheckResult;
+    use satchel::rules::ix::opposed::{OpposedResult, Side};
+    let roster = Roster::default();
+    let mut d = table_with_two();
+    // The acting side was rolling Melee (by hand); the captain takes it and keeps Melee.
+    let melee = Contest {
+        who: Contender::Character {
+            id: "gone".into(),
+            skill: "Melee".into(),
+        },
+        boon_dice: 1,
+        ..Contest::by_hand("x")
+    };
+    d.opposed.acting = melee;
+    apply(&mut d, TableEdit::ContestAdversary(Side::Acting, 0)).unwrap();
+    let id = d.foes[0].id;
+    assert_ne!(id, 0, "the captain was given a link");
+    assert_eq!(
+        d.opposed.acting.who,
+        Contender::Adversary {
+            id,
+            skill: "Melee".into()
+        }
+    );
+    assert_eq!(d.opposed.acting.boon_dice, 1, "its Boon die stays");
+    // Might 4, Melee 2: 2 Ability and 2 Mastery, plus the Boon die.
+    let (a, _) = d.opposed.pools(&roster, &d.foes).unwrap();
+    assert_eq!(counts(&a), [2, 2, 0, 0]);
+    assert_eq!(a.count(DieKind::BoonDie), 1);
+    assert_eq!(d.opposed.acting.name(&roster, &d.foes), "Captain");
+
+    // The stat block is read at roll time: Melee 3 now gives 1 Ability, 3 Mastery.
+    let mut b = d.foes[0].stats.clone();
+    b.skills[0].rank = 3;
+    apply(&mut d, TableEdit::SetStats(0, Box::new(b))).unwrap();
+    let (a, _) = d.opposed.pools(&roster, &d.foes).unwrap();
+    assert_eq!(counts(&a), [1, 3, 0, 0]);
+
+    // The Spears have no skills of their own: Melee is still a standard skill they roll at
+    // rank 0 with Might 2 (two Ability dice).
+    apply(&mut d, TableEdit::ContestAdversary(Side::Defending, 1)).unwrap();
+    assert_eq!(
+        d.opposed.defending.who,
+        Contender::Adversary {
+            id: d.foes[1].id,
+            skill: "Discipline".into()
+        },
+        "a by-hand side had no skill to keep: Discipline"
+    );
+    assert_ne!(d.foes[1].id, id);
+
+    // A skill the block cannot roll is refused and changes nothing.
+    let before = d.clone();
+    let juggling = Contest {
+        who: Contender::Adversary {
+            id,
+            skill: "Juggling".into(),
+        },
+        ..Contest::by_hand("x")
+    };
+    let err = apply(&mut d, TableEdit::SetContest(Side::Acting, juggling)).unwrap_err();
+    assert!(err.contains("Juggling"), "{err}");
+    assert_eq!(d, before);
+    // So is an adversary that is not on the table.
+    assert!(apply(&mut d, TableEdit::ContestAdversary(Side::Acting, 7)).is_err());
+    assert_eq!(d, before);
+
+    // A roll is recorded with the adversary's name.
+    let r = OpposedResult::compare(
+        CheckResult {
+            net_successes: 2,
+            net_boons: 0,
+            breakthroughs: 0,
+            calamities: 0,
+            succeeded: true,
+        },
+        CheckResult {
+            net_successes: 0,
+            net_boons: 0,
+            breakthroughs: 0,
+            calamities: 0,
+            succeeded: false,
+        },
+    );
+    apply(&mut d, TableEdit::OpposedRolled(r)).unwrap();
+    assert_eq!(d.opposed.last, Some(r));
+
+    // Removing the captain leaves its side rolling the same numbers by hand.
+    apply(&mut d, TableEdit::RemoveFoe(0)).unwrap();
+    assert_eq!(
+        d.opposed.acting.who,
+        Contender::ByHand {
+            name: "Captain".into(),
+            characteristic: 4,
+            skill: 3
+        }
+    );
+    assert_eq!(d.opposed.last, None);
+    let (a, _) = d.opposed.pools(&roster, &d.foes).unwrap();
+    assert_eq!(counts(&a), [1, 3, 0, 0]);
+    // The Spears' side still reads the Spears.
+    assert_eq!(d.opposed.defending.name(&roster, &d.foes), "Spears");
+}
+
+#[test]
+fn every_skill_an_adversary_can_roll_lists_its_own_first_once_each() {
+    let b = captain();
+    let all = b.all_skills();
+    let names: Vec<&str> = all.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(&names[..3], ["Melee", "Perception", "Discipline"]);
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "no skill twice: {names:?}");
+    // Ranged is standard and not its own: listed once, rank 0, and it rolls Agility 3.
+    let ranged = all.iter().find(|k| k.name == "Ranged").expect("standard");
+    assert_eq!(ranged.rank, 0);
+    assert_eq!(b.check_pool("Ranged").unwrap().1, (3, 0));
+    assert!(b.check_pool("Juggling").is_err());
+}

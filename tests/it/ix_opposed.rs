@@ -210,9 +210,9 @@ fn the_table_holds_both_sides_and_reads_a_character_from_its_sheet() {
     };
     doc.edit_in_place(TableEdit::SetContest(Side::Acting, ash), &roster)
         .expect("set");
-    let (a, _) = doc.opposed.pools(&roster).expect("pools");
+    let (a, _) = doc.opposed.pools(&roster, &doc.foes).expect("pools");
     assert_eq!(a, pool(2, 0, 1, 1, 0, 0));
-    assert_eq!(doc.opposed.acting.name(&roster), "Ash");
+    assert_eq!(doc.opposed.acting.name(&roster, &doc.foes), "Ash");
 
     // A rank raised on the sheet shows in the next roll: nothing was copied to the table.
     let arcana = roster
@@ -229,7 +229,7 @@ fn the_table_holds_both_sides_and_reads_a_character_from_its_sheet() {
             2,
         )
         .expect("rank");
-    let (a, _) = doc.opposed.pools(&roster).expect("pools");
+    let (a, _) = doc.opposed.pools(&roster, &doc.foes).expect("pools");
     assert_eq!(a, pool(1, 1, 1, 1, 0, 0));
 
     // The ward, set by hand, defends; a roll is recorded with both names.
@@ -249,8 +249,8 @@ fn the_table_holds_both_sides_and_reads_a_character_from_its_sheet() {
     assert_eq!(doc.opposed.last, Some(r));
     assert_eq!(
         (
-            doc.opposed.acting.name(&roster),
-            doc.opposed.defending.name(&roster)
+            doc.opposed.acting.name(&roster, &doc.foes),
+            doc.opposed.defending.name(&roster, &doc.foes)
         ),
         ("Ash".to_string(), "The ward".to_string())
     );
@@ -258,7 +258,7 @@ fn the_table_holds_both_sides_and_reads_a_character_from_its_sheet() {
     // Swapping forgets the result, which belonged to the other arrangement.
     doc.edit_in_place(TableEdit::SwapContest, &roster)
         .expect("swap");
-    assert_eq!(doc.opposed.acting.name(&roster), "The ward");
+    assert_eq!(doc.opposed.acting.name(&roster, &doc.foes), "The ward");
     assert_eq!(doc.opposed.last, None);
 }
 
@@ -321,6 +321,9 @@ fn a_side_that_cannot_be_built_is_refused_and_changes_nothing() {
 #[test]
 fn older_tables_without_an_opposed_check_still_load() {
     let doc: IxTableDoc = serde_json::from_str(r#"{"schema":1}"#).expect("loads");
-    assert_eq!(doc.opposed.acting.name(&Roster::default()), "Acting side");
+    assert_eq!(
+        doc.opposed.acting.name(&Roster::default(), &[]),
+        "Acting side"
+    );
     assert_eq!(doc.opposed.last, None);
 }

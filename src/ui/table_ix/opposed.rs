@@ -9,6 +9,7 @@ use super::{T, act};
 use crate::model::ix_table::{Contender, Contest, TableEdit};
 use crate::rules::ix::opposed::{Side, opposed_odds, roll_opposed};
 use crate::rules::ix::pool::PoolRoll;
+use crate::rules::ix::stats::{Characteristics, Skill};
 use crate::ui::fields::{NumberInput, TextInput};
 use crate::ui::format::pct;
 use crate::ui::party_rest::Said;
@@ -16,6 +17,8 @@ use crate::ui::tray::CryptoRng;
 
 /// The value of the "who" list for a side set by hand.
 const BY_HAND: &str = "";
+/// How the "who" list's value for adversary `i` starts (roster ids never contain a colon).
+const ADVERSARY: &str = "adversary:";
 
 fn contest(t: T, role: Side) -> Contest {
     t.doc.with(|d| match role {
@@ -41,14 +44,14 @@ fn dice_words(roll: &PoolRoll) -> String {
 fn hand_rating(c: &Contest) -> i32 {
     match c.who {
         Contender::ByHand { characteristic, .. } => characteristic,
-        Contender::Character { .. } => 0,
+        Contender::Character { .. } | Contender::Adversary { .. } => 0,
     }
 }
 
 fn hand_rank(c: &Contest) -> i32 {
     match c.who {
         Contender::ByHand { skill, .. } => skill,
-        Contender::Character { .. } => 0,
+        Contender::Character { .. } | Contender::Adversary { .. } => 0,
     }
 }
 
@@ -78,10 +81,15 @@ fn ContestSide(role: Side) -> impl IntoView {
     let skill_id = format!("ixt-opp-skill-{}", role.word());
     let on_who = move |ev: leptos::ev::Event| {
         let v = event_target_value(&ev);
+        if let Some(i) = v.strip_prefix(ADVERSARY).and_then(|i| i.parse().ok()) {
+            return t.edit(TableEdit::ContestAdversary(role, i));
+        }
         let mut c = current();
         c.who = if v == BY_HAND {
             Contender::ByHand {
-                name: c.name(&t.state.roster.get_untracked()),
+                name: t
+                    .doc
+                    .with_untracked(|d| t.state.roster.with_untracked(|r| c.name(r, &d.foes))),
                 characteristic: 2,
                 skill: 0,
             }
@@ -89,7 +97,9 @@ fn ContestSide(role: Side) -> impl IntoView {
             // Keep the skill when the new character has one of that name; otherwise start
             // from the first of theirs.
             let keep = match &c.who {
-                Contender::Character { skill, .. } => Some(skill.clone()),
+                Contender::Character { skill, .. } | Contender::Adversary { skill, .. } => {
+                    Some(skill.clone())
+                }
                 Contender::ByHand { .. } => None,
             };
             let skills = t
@@ -111,35 +121,55 @@ fn ContestSide(role: Side) -> impl IntoView {
     };
     let who_value = move || match current().who {
         Contender::Character { id, .. } => id,
+        Contender::Adversary { id, .. } => t.doc.with(|d| {
+            d.foes
+                .iter()
+                .position(|f| f.id == id)
+                .map_or_else(String::new, |i| format!("{ADVERSARY}{i}"))
+        }),
         Contender::ByHand { .. } => BY_HAND.to_string(),
     };
     // A memo, so that the fields below are rebuilt only when who rolls changes, not on every
     // edit to the table (a field being typed in would be replaced under the cursor).
-    let character = Memo::new(move |_| match current().who {
-        Contender::Character { id, skill } => Some((id, skill)),
+    let rolls = Memo::new(move |_| match current().who {
+        Contender::Character { id, skill } => Some((Some(id), None, skill)),
+        Contender::Adversary { id, skill } => Some((None, Some(id), skill)),
         Contender::ByHand { .. } => None,
     });
-    let skills = move |id: &str| {
-        t.sheet(id, |s| {
-            s.character
-                .skills
-                .iter()
-                .map(|k| {
-                    let rating = s.character.characteristics.get(k.characteristic);
-                    (
-                        k.name.clone(),
-                        format!(
-                            "{} ({} {rating}, rank {})",
-                            k.name,
-                            k.characteristic.name(),
-                            k.rank
-                        ),
-                    )
-                })
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
+    let words = |skills: &[Skill], ratings: &Characteristics| {
+        skills
+            .iter()
+            .map(|k| {
+                let rating = ratings.get(k.characteristic);
+                (
+                    k.name.clone(),
+                    format!(
+                        "{} ({} {rating}, rank {})",
+                        k.name,
+                        k.characteristic.name(),
+                        k.rank
+                    ),
+                )
+            })
+            .collect::<Vec<_>>()
     };
+    // A character's skills from their sheet; an adversary's own, then the standard ones it
+    // rolls untrained. Derived, so a rank changed on the sheet or the stat block shows here.
+    let skills = Memo::new(move |_| match rolls.get() {
+        Some((Some(id), _, _)) => t
+            .sheet(&id, |s| {
+                words(&s.character.skills, &s.character.characteristics)
+            })
+            .unwrap_or_default(),
+        Some((None, Some(id), _)) => t.doc.with(|d| {
+            d.foes
+                .iter()
+                .find(|f| f.id == id)
+                .map(|f| words(&f.stats.all_skills(), &f.stats.characteristics))
+                .unwrap_or_default()
+        }),
+        _ => Vec::new(),
+    });
     let number = move |label: &'static str,
                        get: fn(&Contest) -> i32,
                        put: fn(&mut Contest, i32),
@@ -159,8 +189,29 @@ fn ContestSide(role: Side) -> impl IntoView {
             />
         }
     };
+    // A fear condition is the GM's to weigh here (near its source, or an attack), so it is
+    // named rather than added.
+    let condition = move || {
+        let Contender::Adversary { id, .. } = current().who else {
+            return String::new();
+        };
+        t.doc
+            .with(|d| {
+                d.foes
+                    .iter()
+                    .find(|f| f.id == id)
+                    .and_then(|f| f.condition())
+            })
+            .map_or_else(String::new, |c| {
+                format!(" {c}: add its Bane die above when the condition applies.")
+            })
+    };
     let pool_words = move || {
-        match t.state.roster.with(|r| current().pool(r)) {
+        let pool = t
+            .state
+            .roster
+            .with(|r| t.doc.with(|d| current().pool(r, &d.foes)));
+        let words = match pool {
             Ok(p) if p.is_empty() => "No dice: this side always has 0 net Successes.".to_string(),
             // No difficulty is the usual case here: the other side is the opposition.
             Ok(p) => {
@@ -170,7 +221,17 @@ fn ContestSide(role: Side) -> impl IntoView {
                     .map_or(words.clone(), str::to_string)
             }
             Err(e) => e.to_string(),
-        }
+        };
+        words + &condition()
+    };
+    let adversaries = move || {
+        t.doc.with(|d| {
+            d.foes
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (format!("{ADVERSARY}{i}"), f.name().to_string()))
+                .collect::<Vec<_>>()
+        })
     };
     view! {
         <fieldset class="contest">
@@ -179,26 +240,36 @@ fn ContestSide(role: Side) -> impl IntoView {
                 <label for=who_id.clone()>"Who rolls"</label>
                 <select id=who_id on:change=on_who>
                     <option value=BY_HAND selected=move || who_value().is_empty()>"Set by hand"</option>
-                    {move || t.roster().into_iter().map(|(id, name)| {
-                        let id2 = id.clone();
-                        view! { <option value=id selected=move || who_value() == id2>{name}</option> }
-                    }).collect_view()}
+                    <optgroup label="Characters">
+                        {move || t.roster().into_iter().map(|(id, name)| {
+                            let id2 = id.clone();
+                            view! { <option value=id selected=move || who_value() == id2>{name}</option> }
+                        }).collect_view()}
+                    </optgroup>
+                    <optgroup label="Adversaries">
+                        {move || adversaries().into_iter().map(|(value, name)| {
+                            let v2 = value.clone();
+                            view! { <option value=value selected=move || who_value() == v2>{name}</option> }
+                        }).collect_view()}
+                    </optgroup>
                 </select>
             </div>
-            {move || match character.get() {
-                Some((id, skill)) => {
+            {move || match rolls.get() {
+                Some((_, _, skill)) => {
                     let skill_id = skill_id.clone();
                     view! {
                         <div class="field">
                             <label for=skill_id.clone()>"Skill"</label>
                             <select id=skill_id on:change=move |ev| {
                                 let mut c = current();
-                                if let Contender::Character { skill, .. } = &mut c.who {
+                                if let Contender::Character { skill, .. }
+                                | Contender::Adversary { skill, .. } = &mut c.who
+                                {
                                     *skill = event_target_value(&ev);
                                 }
                                 set(c);
                             }>
-                                {skills(&id).into_iter().map(|(name, words)| {
+                                {skills.get().into_iter().map(|(name, words)| {
                                     let on = name == skill;
                                     view! { <option value=name selected=on>{words}</option> }
                                 }).collect_view()}
@@ -211,7 +282,9 @@ fn ContestSide(role: Side) -> impl IntoView {
                         label="Name"
                         value=Signal::derive(move || match current().who {
                             Contender::ByHand { name, .. } => name,
-                            Contender::Character { .. } => String::new(),
+                            Contender::Character { .. } | Contender::Adversary { .. } => {
+                                String::new()
+                            }
                         })
                         on_commit=Callback::new(move |v: String| {
                             let mut c = current();
@@ -249,14 +322,14 @@ pub(super) fn Opposed() -> impl IntoView {
     let odds = move || {
         t.state
             .roster
-            .with(|r| t.doc.with(|d| d.opposed.pools(r)))
+            .with(|r| t.doc.with(|d| d.opposed.pools(r, &d.foes)))
             .map(|(a, d)| opposed_odds(&a, &d))
     };
     let roll = move |_| {
         let pools = t
             .state
             .roster
-            .with_untracked(|r| t.doc.with_untracked(|d| d.opposed.pools(r)));
+            .with_untracked(|r| t.doc.with_untracked(|d| d.opposed.pools(r, &d.foes)));
         match pools {
             Ok((a, d)) => {
                 let r = roll_opposed(&a, &d, &mut CryptoRng);
@@ -270,8 +343,8 @@ pub(super) fn Opposed() -> impl IntoView {
         t.doc.with(|d| {
             let names = t.state.roster.with(|roster| {
                 (
-                    d.opposed.acting.name(roster),
-                    d.opposed.defending.name(roster),
+                    d.opposed.acting.name(roster, &d.foes),
+                    d.opposed.defending.name(roster, &d.foes),
                 )
             });
             d.opposed.last.map(|r| {

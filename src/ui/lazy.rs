@@ -121,9 +121,19 @@ chunk!(
     }
 );
 chunk!(
-    /// A difficulty proposed by the GM, arriving by link.
-    share / preload_proposal :: proposal_chunk(fragment: String, on_done: Callback<()>) =>
-        view! { <ProposalPreview fragment on_done=move || on_done.run(())/> }
+    /// A difficulty proposed by the GM, a sealed check, or a sealed roll's receipt, arriving
+    /// by link (one split point: see above).
+    share / preload_proposal :: proposal_chunk(fragment: String, on_done: Callback<()>) => {
+        use crate::model::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
+        use super::sealed::{CheckPreview, ReceiptPreview};
+        if fragment.starts_with(CHECK_ROUTE) {
+            view! { <CheckPreview fragment on_done=move || on_done.run(())/> }.into_any()
+        } else if fragment.starts_with(RECEIPT_ROUTE) {
+            view! { <ReceiptPreview fragment on_done=move || on_done.run(())/> }.into_any()
+        } else {
+            view! { <ProposalPreview fragment on_done=move || on_done.run(())/> }.into_any()
+        }
+    }
 );
 
 /// Fetches the dice tray's chunk while the app is idle, so the first tap on "Dice" opens it at

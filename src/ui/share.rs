@@ -16,7 +16,7 @@ use crate::model::{
 use crate::rules::ix::pool::Pool as IxPool;
 
 /// The page's address without its fragment, so a link opens this same deployment.
-fn base_url() -> String {
+pub(super) fn base_url() -> String {
     let href = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
@@ -48,7 +48,7 @@ fn module_px(size: usize) -> usize {
 
 /// A QR code drawn at a scannable size; a tap shows it as large as the screen allows.
 #[component]
-fn QrCode(text: String, label: &'static str) -> impl IntoView {
+pub(super) fn QrCode(text: String, label: &'static str) -> impl IntoView {
     let large = RwSignal::new(false);
     match qr_path(&text) {
         Some((size, version, d)) => {
@@ -135,7 +135,7 @@ fn can_share() -> bool {
 /// A link in a read-only field, with Copy and (where the device has one) Share; what they
 /// did is said in a live region beside them.
 #[component]
-fn LinkField(link: String, label: &'static str, title: String) -> impl IntoView {
+pub(super) fn LinkField(link: String, label: &'static str, title: String) -> impl IntoView {
     let said = RwSignal::new(String::new());
     let link = StoredValue::new(link);
     let copy = move |_| {
@@ -298,6 +298,7 @@ pub fn ShareProposal() -> impl IntoView {
                                     "The player opens it in their own tray: their dice stay, the difficulty becomes yours."
                                 </p>
                                 <LinkAndCode link/>
+                                <super::sealed::SealCheck/>
                             }
                                 .into_any()
                         }

@@ -14,6 +14,7 @@ use super::route::{Screen, TableTab, sheet_id, sheet_section};
 use super::sheet::{SheetScreen, SheetSection};
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
+use crate::model::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
 use crate::model::sync::STATUS_ROUTE;
 use crate::model::{POOL_ROUTE, SHARE_ROUTE};
 use crate::storage::{ExternalChange, classify_event};
@@ -31,9 +32,26 @@ fn commit_typing() {
     }
 }
 
-/// Whether a fragment carries a share link (a character or a proposed difficulty).
+/// Whether a fragment carries a share link (a character, a status update, a proposed
+/// difficulty, a sealed check or its receipt).
 fn is_share(hash: &str) -> bool {
-    hash.starts_with(SHARE_ROUTE) || hash.starts_with(POOL_ROUTE) || hash.starts_with(STATUS_ROUTE)
+    [
+        SHARE_ROUTE,
+        POOL_ROUTE,
+        STATUS_ROUTE,
+        CHECK_ROUTE,
+        RECEIPT_ROUTE,
+    ]
+    .iter()
+    .any(|r| hash.starts_with(r))
+}
+
+/// Whether a fragment is for the tray's side of sharing: a difficulty, a sealed check or its
+/// receipt.
+fn is_proposal(hash: &str) -> bool {
+    [POOL_ROUTE, CHECK_ROUTE, RECEIPT_ROUTE]
+        .iter()
+        .any(|r| hash.starts_with(r))
 }
 
 /// The root component.
@@ -153,7 +171,7 @@ pub fn App() -> impl IntoView {
                     .get()
                     .map(|fragment| {
                         let fragment = StoredValue::new(fragment);
-                        if fragment.with_value(|f| f.starts_with(POOL_ROUTE)) {
+                        if fragment.with_value(|f| is_proposal(f)) {
                             let load = move || proposal_chunk(fragment.get_value(), share_done);
                             view! { <Deferred load/> }.into_any()
                         } else {

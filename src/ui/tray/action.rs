@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::fields::{Field, FieldError};
 use super::outcome::{LogDraft, RollElsewhere, Rolled, Wager};
+use crate::model::sealed::{Receipt, SealError, SealedCheck};
 use crate::rules::expedition::RulesError;
 use crate::rules::expedition::help::{ExpChange, ExpUnavailable};
 use crate::rules::expedition::objective::GeneralFactors;
@@ -109,6 +110,9 @@ pub struct Opening {
     pub ratings: Option<(u8, u8)>,
     /// The check is an attack: the same character's next attack keeps "Attack on".
     pub attack: bool,
+    /// A sealed check from the GM: it stays in the tray until rolled elsewhere or left, and
+    /// sets the difficulty of the checks opened meanwhile.
+    pub sealed: Option<SealedCheck>,
 }
 
 /// The upgrade and downgrade buttons.
@@ -128,6 +132,10 @@ pub enum TrayAction {
     /// The tray closed, and its request's hooks with it: a later wager's Cash change stays in
     /// the tray. The pool, fields and label stay for the next opening.
     EndRequest,
+    /// The receipt of the sealed roll just shown, for the player to send back.
+    Receipt(Box<Receipt>),
+    /// The player leaves the sealed check: rolls are their own again.
+    EndSealed,
     SetMode(Mode),
     /// The character the next roll is stored with.
     SetWho(Option<String>),
@@ -235,6 +243,10 @@ pub enum TrayError {
     IxHelp(Unavailable),
     /// A change from "What would help" that the Expedition rules cannot make now.
     ExpHelp(ExpUnavailable),
+    /// A sealed roll that cannot be made as the pool stands.
+    Sealed(SealError),
+    /// A sealed Expedition roll with free successes, which the seal does not cover.
+    SealedFree,
 }
 
 /// The rules word their refusals as clauses ("a Fortune Point is already spent on this
@@ -272,6 +284,11 @@ impl fmt::Display for TrayError {
             TrayError::StoryPoint { why, .. } => write!(f, "{why}"),
             TrayError::IxHelp(why) => sentence(f, why),
             TrayError::ExpHelp(why) => sentence(f, why),
+            TrayError::Sealed(why) => why.fmt(f),
+            TrayError::SealedFree => write!(
+                f,
+                "A sealed roll counts no free successes: set Free successes to 0 and tell your GM about them."
+            ),
         }
     }
 }

@@ -30,6 +30,7 @@ mod panel;
 mod plain_mode;
 mod rng;
 mod roll;
+mod roll_sealed;
 mod state;
 mod tables;
 
@@ -102,6 +103,8 @@ pub struct TrayRequest {
     /// An attack: the same character's next attack keeps the character chosen under
     /// "Attack on".
     pub attack: bool,
+    /// A check the GM sealed: kept until left, and rolled from its seal and the pool.
+    pub sealed: Option<crate::model::sealed::SealedCheck>,
 }
 
 /// The current request's hooks: closures are not data, so they stay out of `TrayState`. Both
@@ -189,6 +192,7 @@ impl TrayHandle {
             conditions,
             ratings,
             attack,
+            sealed,
         } = request;
         let cash_to_sheet = on_cash.is_some();
         tray.hooks.set_value(Hooks { on_cash, on_ix });
@@ -207,6 +211,7 @@ impl TrayHandle {
             conditions,
             ratings,
             attack,
+            sealed,
         })));
         tray.refresh_target();
         tray.open.set(true);
@@ -235,6 +240,11 @@ impl TrayHandle {
     /// Attaches the session's Fortune and Peril pool; `None` makes points always available.
     pub fn set_story_points(&self, points: Option<Rc<dyn StoryPoints>>) {
         self.0.points.set(points);
+    }
+
+    /// Appends a roll made on another device (a sealed roll's receipt) to the log.
+    pub fn log_record(&self, record: crate::model::RollRecord) {
+        self.0.record(record);
     }
 
     /// The difficulty being built, as a GM shares it with a player. Tracked: read it in a

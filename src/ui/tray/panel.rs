@@ -139,6 +139,7 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
                         />
                     </label>
                 </div>
+                <Sealed/>
                 {move || match mode.get() {
                     Mode::Ix => view! { <ix_mode::IxMode/> }.into_any(),
                     Mode::Expedition => view! { <exp_mode::ExpMode/> }.into_any(),
@@ -162,9 +163,56 @@ pub fn TrayPanel(close: Callback<()>, close_button: NodeRef<html::Button>) -> im
 /// Rolls, unless the roll is a Cash wager that cannot succeed: that asks first, in `ask`,
 /// since wagered dice are lost whatever the result.
 fn roll_or_ask(tray: Tray, ask: RwSignal<Option<String>>) {
+    if tray.state.with_untracked(|s| s.sealed_here().is_some()) {
+        return roll_sealed(tray);
+    }
     match tray.state.with_untracked(TrayState::hopeless_wager) {
         Some(why) => ask.set(Some(why)),
         None => tray.roll(),
+    }
+}
+
+/// Rolls the GM's sealed check: the dice the seal gives this pool, shown like any roll, with
+/// the receipt to send back once it is on screen.
+fn roll_sealed(tray: Tray) {
+    let (who, who_name) = tray
+        .state
+        .with_untracked(|s| (s.who().cloned(), s.who_name().cloned()));
+    let name = tray
+        .roster_name(who.as_ref())
+        .or(who_name)
+        .unwrap_or_else(|| "A player".into());
+    match tray.state.with_untracked(|s| s.roll_sealed(&name)) {
+        Ok((rolled, receipt)) => {
+            let before = tray.state.with_untracked(TrayState::rolls);
+            tray.settle_roll(Ok(rolled));
+            // A roll refused on the way (a Fortune Point not there) has no receipt.
+            if tray.state.with_untracked(TrayState::rolls) != before {
+                tray.act(TrayAction::Receipt(Box::new(receipt)));
+            }
+        }
+        Err(why) => tray.refuse(why),
+    }
+}
+
+/// The GM's sealed check waiting in the tray, from `state`.
+#[component]
+fn Sealed() -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    let check = tray.read(|s| s.sealed().cloned());
+    let here = tray.read(|s| s.sealed_here().is_some());
+    move || {
+        check.get().map(|check| {
+            view! {
+                <crate::ui::sealed::SealedNotice
+                    check
+                    here=here.into()
+                    on_leave=move || {
+                        tray.act(TrayAction::EndSealed);
+                    }
+                />
+            }
+        })
     }
 }
 
@@ -217,6 +265,7 @@ fn ResultView() -> impl IntoView {
     // Keyed on the roll count (and whether a request cleared the result), so a change
     // elsewhere in the tray neither copies nor compares the dice.
     let key = tray.read(|s| (s.rolls(), s.result().is_some()));
+    let receipt = tray.read(|s| s.receipt().cloned());
     let result = move || {
         // Read, not just tracked: a memo that is never read never runs, so never changes.
         key.get();
@@ -275,6 +324,11 @@ fn ResultView() -> impl IntoView {
                             </ul>
                             <CarryBane/>
                             <p class="muted small">{format!("Pool: {}", o.pool)}</p>
+                            {move || {
+                                receipt
+                                    .get()
+                                    .map(|receipt| view! { <crate::ui::sealed::ReceiptShare receipt/> })
+                            }}
                         </section>
                     }
                 })

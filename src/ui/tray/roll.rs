@@ -22,7 +22,7 @@ use crate::ui::format::{one_decimal, pct};
 /// Short reminders of what symbols can buy, in our own words.
 /// What the symbols left over buy, as the GM's spend menus have it (reference, "The GM's Spend
 /// Menus"), in our own short words, with how many there are to spend.
-fn reminders(r: &CheckResult) -> Vec<String> {
+pub(super) fn reminders(r: &CheckResult) -> Vec<String> {
     let count = |n: u32, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -58,7 +58,7 @@ fn reminders(r: &CheckResult) -> Vec<String> {
     out
 }
 
-fn dice_of(roll: &PoolRoll) -> Vec<(Shown, String)> {
+pub(super) fn dice_of(roll: &PoolRoll) -> Vec<(Shown, String)> {
     roll.dice
         .iter()
         .map(|d| (Shown::D6(d.face), format!("d6: {}", d.label())))

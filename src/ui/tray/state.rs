@@ -26,6 +26,7 @@ pub use super::action::{
 use super::fields::{Field, Fields};
 use super::outcome::{LogDraft, Outcome, RollElsewhere, Rolled};
 use crate::model::Proposal;
+use crate::model::sealed::{Receipt, SealedCheck};
 use crate::rules::expedition::objective::{GeneralFactors, general_objective};
 use crate::rules::ix::IxError;
 use crate::rules::ix::checks::{CheckContext, Condition, Guard};
@@ -82,6 +83,10 @@ pub struct TrayState {
     /// Counts rolls, so equal words are announced again and the dice redraw (and animate).
     rolls: u64,
     message: Option<TrayError>,
+    /// A check the GM sealed: its rolls come from the seal and the pool (see `sealed.rs`).
+    sealed: Option<SealedCheck>,
+    /// The last sealed roll's receipt, shown with its result.
+    receipt: Option<Receipt>,
 }
 
 impl Default for TrayState {
@@ -109,6 +114,8 @@ impl Default for TrayState {
             banes_to_carry: 0,
             rolls: 0,
             message: None,
+            sealed: None,
+            receipt: None,
         }
     }
 }
@@ -264,6 +271,22 @@ impl TrayState {
     pub fn message(&self) -> Option<&TrayError> {
         self.message.as_ref()
     }
+    pub fn sealed(&self) -> Option<&SealedCheck> {
+        self.sealed.as_ref()
+    }
+    /// The sealed check, when the mode showing is its game's (an Expedition check is rolled
+    /// as a plain test against its Ob).
+    pub fn sealed_here(&self) -> Option<&SealedCheck> {
+        self.sealed.as_ref().filter(|c| match c.proposal {
+            Proposal::Ix { .. } => self.mode == Mode::Ix,
+            Proposal::Expedition { .. } => {
+                self.mode == Mode::Expedition && self.exp_kind == ExpKind::Test
+            }
+        })
+    }
+    pub fn receipt(&self) -> Option<&Receipt> {
+        self.receipt.as_ref()
+    }
 
     /// The Ob: from the factor calculator when it is on, else as typed; with the factors in
     /// words.
@@ -300,6 +323,15 @@ impl TrayState {
             }
             TrayAction::EndRequest => {
                 self.cash_to_sheet = false;
+                TrayApplied::Changed
+            }
+            TrayAction::Receipt(receipt) => {
+                self.receipt = Some(*receipt);
+                TrayApplied::Changed
+            }
+            TrayAction::EndSealed => {
+                self.sealed = None;
+                self.receipt = None;
                 TrayApplied::Changed
             }
             TrayAction::SetMode(mode) => {
@@ -496,6 +528,7 @@ impl TrayState {
     fn show(&mut self, outcome: Outcome) -> LogDraft {
         self.rolls += 1;
         self.result = Some(outcome.clone());
+        self.receipt = None;
         LogDraft {
             character_id: self.who.clone(),
             request_name: self.who_name.clone(),
@@ -608,6 +641,25 @@ impl TrayState {
         self.cash_to_sheet = o.cash_to_sheet;
         self.result = None;
         self.banes_to_carry = 0;
+        self.receipt = None;
+        if o.sealed.is_some() {
+            self.sealed = o.sealed;
+        }
+        // While a sealed check waits, the GM's difficulty is the one rolled, whichever sheet
+        // built the player's dice.
+        match self.sealed.as_ref().map(|c| &c.proposal) {
+            Some(Proposal::Ix { pool, .. }) if self.mode == Mode::Ix => {
+                self.ix = self.ix.with_difficulty_of(pool);
+                self.peril_from_gm = pool.peril_spent();
+            }
+            Some(Proposal::Expedition { ob, .. })
+                if self.mode == Mode::Expedition && self.exp_kind == ExpKind::Test =>
+            {
+                self.fields.set(Field::Ob, i64::from(*ob));
+                self.factors = None;
+            }
+            _ => {}
+        }
     }
 }
 

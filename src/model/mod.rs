@@ -19,6 +19,7 @@ mod named;
 pub mod party;
 pub mod party_status;
 mod rolls;
+pub mod scan;
 pub mod sealed;
 pub mod seeded;
 pub mod session;

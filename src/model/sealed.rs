@@ -222,34 +222,99 @@ fn cut(text: &str, max_chars: usize) -> String {
     text.chars().take(max_chars).collect()
 }
 
+/// A sealed check on the wire, as short as the receipt's (one-letter keys, the Ix pool as its
+/// counts): a check the GM shows as a QR code should stay a small one.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckWire {
+    s: String,
+    #[serde(default)]
+    l: String,
+    #[serde(default)]
+    t: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    x: Option<IxCounts>,
+    /// Expedition: the Ob.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    e: Option<u32>,
+}
+
+fn ix_counts(pool: &IxPool) -> IxCounts {
+    let d = PoolData::from(*pool);
+    (
+        d.ability,
+        d.mastery,
+        d.boon_dice,
+        d.trial,
+        d.crisis,
+        d.bane_dice,
+        d.fortune_spent,
+        d.peril_spent,
+    )
+}
+
+fn ix_pool(counts: IxCounts) -> Result<IxPool, SealError> {
+    let (ability, mastery, boon_dice, trial, crisis, bane_dice, fortune, peril) = counts;
+    IxPool::try_from(PoolData {
+        ability,
+        mastery,
+        boon_dice,
+        trial,
+        crisis,
+        bane_dice,
+        fortune_spent: fortune,
+        peril_spent: peril,
+    })
+    .map_err(|_| SealError::Foreign)
+}
+
 /// The fragment (starting with `#/check/`) that carries a sealed check.
 pub fn check_fragment(check: &SealedCheck) -> String {
+    let (label, x, e) = match &check.proposal {
+        Proposal::Ix { label, pool } => (label, Some(ix_counts(pool)), None),
+        Proposal::Expedition { label, ob } => (label, None, Some(*ob)),
+    };
+    let wire = CheckWire {
+        s: check.seal.clone(),
+        l: label.clone(),
+        t: check.sent_ms,
+        x,
+        e,
+    };
     pack(
-        &serde_json::to_string(check).unwrap_or_default(),
+        &serde_json::to_string(&wire).unwrap_or_default(),
         CHECK_ROUTE,
     )
 }
 
 /// Reads a sealed check: bounded like every link, then held to the rules a proposal link is
 /// (label length, the tray's highest Ob) and to the seal's format. The Ix pool's counts are
-/// checked by its own deserialisation.
+/// checked by its own conversion.
 pub fn read_check_fragment(fragment: &str) -> Result<SealedCheck, SealError> {
     let text = unpack_within(fragment, CHECK_ROUTE, CHECK_MAX_ENCODED, CHECK_MAX_JSON)?;
-    let check: SealedCheck = parse(&text)?;
-    if !is_seal(&check.seal) {
+    let w: CheckWire = parse(&text)?;
+    if !is_seal(&w.s) {
         return Err(SealError::BadSeal);
     }
     // The two checks of `read_proposal_fragment`, repeated because share.rs keeps them inside
     // that reader; a change to one belongs in both.
-    if check.proposal.label().chars().count() > PROPOSAL_LABEL_MAX {
+    if w.l.chars().count() > PROPOSAL_LABEL_MAX {
         return Err(SealError::LongLabel);
     }
-    if let Proposal::Expedition { ob, .. } = check.proposal
-        && ob > TRAY_FIELD_MAX
-    {
-        return Err(SealError::ObTooHigh(ob));
-    }
-    Ok(check)
+    let proposal = match (w.x, w.e) {
+        (Some(x), None) => Proposal::Ix {
+            label: w.l,
+            pool: ix_pool(x)?,
+        },
+        (None, Some(ob)) if ob > TRAY_FIELD_MAX => return Err(SealError::ObTooHigh(ob)),
+        (None, Some(ob)) => Proposal::Expedition { label: w.l, ob },
+        _ => return Err(SealError::Foreign),
+    };
+    Ok(SealedCheck {
+        seal: w.s,
+        proposal,
+        sent_ms: w.t,
+    })
 }
 
 /// Text that is not JSON is damaged; JSON of another shape is foreign.
@@ -549,20 +614,7 @@ struct ReceiptWire {
 /// The fragment (starting with `#/receipt/`) that carries a receipt.
 pub fn receipt_fragment(r: &Receipt) -> String {
     let (x, e) = match &r.pool {
-        SealedPool::Ix(p) => {
-            let d = PoolData::from(*p);
-            let x = (
-                d.ability,
-                d.mastery,
-                d.boon_dice,
-                d.trial,
-                d.crisis,
-                d.bane_dice,
-                d.fortune_spent,
-                d.peril_spent,
-            );
-            (Some(x), None)
-        }
+        SealedPool::Ix(p) => (Some(ix_counts(p)), None),
         SealedPool::Expedition { dice, ob } => (None, Some((*dice, *ob))),
     };
     let wire = ReceiptWire {
@@ -606,19 +658,7 @@ pub fn read_receipt_fragment(fragment: &str) -> Result<Receipt, SealError> {
         return Err(SealError::LongOutcome);
     }
     let pool = match (w.x, w.e) {
-        (Some((ability, mastery, boon_dice, trial, crisis, bane_dice, fortune, peril)), None) => {
-            let data = PoolData {
-                ability,
-                mastery,
-                boon_dice,
-                trial,
-                crisis,
-                bane_dice,
-                fortune_spent: fortune,
-                peril_spent: peril,
-            };
-            SealedPool::Ix(IxPool::try_from(data).map_err(|_| SealError::Foreign)?)
-        }
+        (Some(x), None) => SealedPool::Ix(ix_pool(x)?),
         (None, Some((dice, ob))) => {
             check_expedition(dice, ob)?;
             SealedPool::Expedition { dice, ob }

@@ -17,6 +17,7 @@ mod party_rest;
 mod party_status;
 mod roster;
 mod route;
+mod scan;
 mod sealed;
 mod sections;
 mod session;

@@ -41,7 +41,10 @@ pub fn PartyStatus() -> impl IntoView {
     let el = NodeRef::<leptos::html::Div>::new();
     let want: Focus = StoredValue::new(None);
     live_html(el, want, move || board.with(|b| status_html(b, now.get())));
-    view! { <div class="party-status" node_ref=el></div> }
+    view! {
+        <super::scan::ScanCode/>
+        <div class="party-status" node_ref=el></div>
+    }
 }
 
 /// The board as HTML: a section per game with a list of cards, then the dead and retired.

@@ -36,6 +36,7 @@ mod one_source;
 mod party_status;
 mod plain_dice;
 mod rolls;
+mod scan;
 mod sealed;
 mod storage;
 mod sync;

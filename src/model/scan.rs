@@ -15,8 +15,9 @@ use super::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
 use super::share::{POOL_ROUTE, SHARE_MAX_ENCODED, SHARE_ROUTE};
 use super::sync::STATUS_ROUTE;
 
-/// Every route a Satchel code may carry, each opened by its own preview.
-const ROUTES: [&str; 5] = [
+/// Every route a Satchel link may carry, each opened by its own preview (the shell routes
+/// them from this same list).
+pub const LINK_ROUTES: [&str; 5] = [
     SHARE_ROUTE,
     STATUS_ROUTE,
     POOL_ROUTE,
@@ -93,7 +94,7 @@ pub fn satchel_fragment(text: &str) -> Result<String, ScanError> {
         return Err(ScanError::NotSatchel);
     }
     let fragment = text.find('#').map_or(text, |at| &text[at..]);
-    ROUTES
+    LINK_ROUTES
         .iter()
         .any(|r| fragment.starts_with(r) && fragment.len() > r.len())
         .then(|| fragment.to_string())

@@ -25,7 +25,7 @@ use std::fmt;
 use super::rolls::{RollRecord, hex};
 use super::seeded::Seeded;
 pub use super::share::PROPOSAL_LABEL_MAX;
-use super::share::{Proposal, ShareError, TRAY_FIELD_MAX, pack, unpack_within};
+use super::share::{Proposal, ShareError, TRAY_FIELD_MAX, check_proposal, pack, unpack_within};
 use crate::rules::expedition::dice::{
     MAX_POOL, PoolRoll as ExpRoll, TestOutcome, describe_test, roll_pool, test_of_roll,
 };
@@ -172,6 +172,8 @@ impl From<ShareError> for SealError {
         match e {
             ShareError::NotALink => SealError::NotALink,
             ShareError::TooLong => SealError::TooLong,
+            ShareError::LongLabel => SealError::LongLabel,
+            ShareError::ObTooHigh(ob) => SealError::ObTooHigh(ob),
             _ => SealError::Damaged,
         }
     }
@@ -296,20 +298,16 @@ pub fn read_check_fragment(fragment: &str) -> Result<SealedCheck, SealError> {
     if !is_seal(&w.s) {
         return Err(SealError::BadSeal);
     }
-    // The two checks of `read_proposal_fragment`, repeated because share.rs keeps them inside
-    // that reader; a change to one belongs in both.
-    if w.l.chars().count() > PROPOSAL_LABEL_MAX {
-        return Err(SealError::LongLabel);
-    }
     let proposal = match (w.x, w.e) {
         (Some(x), None) => Proposal::Ix {
             label: w.l,
             pool: ix_pool(x)?,
         },
-        (None, Some(ob)) if ob > TRAY_FIELD_MAX => return Err(SealError::ObTooHigh(ob)),
         (None, Some(ob)) => Proposal::Expedition { label: w.l, ob },
         _ => return Err(SealError::Foreign),
     };
+    // Held to what a proposal link is held to.
+    check_proposal(&proposal)?;
     Ok(SealedCheck {
         seal: w.s,
         proposal,
@@ -372,16 +370,9 @@ impl SealedPool {
 
 /// The difficulty side of an Ix pool in words: "2 Trial, 1 Crisis", with a Peril spend.
 pub fn ix_difficulty(pool: &IxPool) -> String {
-    let parts: Vec<String> = DieKind::ALL
-        .into_iter()
-        .filter(|k| !k.is_positive() && pool.count(*k) > 0)
-        .map(|k| format!("{} {}", pool.count(k), k.short_name()))
-        .collect();
-    let mut words = if parts.is_empty() {
-        "no difficulty dice".to_string()
-    } else {
-        parts.join(", ")
-    };
+    let mut words = pool
+        .describe_side(false)
+        .unwrap_or_else(|| "no difficulty dice".to_string());
     if pool.peril_spent() {
         words.push_str(" (a Peril Point spent)");
     }

@@ -155,15 +155,22 @@ pub fn proposal_fragment(p: &Proposal) -> String {
 pub fn read_proposal_fragment(fragment: &str) -> Result<Proposal, ShareError> {
     let text = unpack(fragment, POOL_ROUTE)?;
     let p: Proposal = serde_json::from_str(&text).map_err(|_| ShareError::Damaged)?;
+    check_proposal(&p)?;
+    Ok(p)
+}
+
+/// What a proposal must be wherever it arrives from (a proposal link, a sealed check): a label
+/// the tray shows, an Ob the tray takes.
+pub(crate) fn check_proposal(p: &Proposal) -> Result<(), ShareError> {
     if p.label().chars().count() > PROPOSAL_LABEL_MAX {
         return Err(ShareError::LongLabel);
     }
     if let Proposal::Expedition { ob, .. } = p
-        && ob > TRAY_FIELD_MAX
+        && *ob > TRAY_FIELD_MAX
     {
-        return Err(ShareError::ObTooHigh(ob));
+        return Err(ShareError::ObTooHigh(*ob));
     }
-    Ok(p)
+    Ok(())
 }
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

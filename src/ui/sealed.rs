@@ -7,22 +7,14 @@ use leptos::prelude::*;
 
 use super::browser::now_ms;
 use super::format::ago;
-use super::share::{LinkField, QrCode, base_url};
+use super::share::{LinkField, LinkRefused, QrCode, asks, base_url, request_for};
 use super::state::AppState;
-use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
+use super::tray::{CryptoRng, TrayHandle, TrayRequest};
 use crate::model::Proposal;
 use crate::model::sealed::{
-    Receipt, SealedCheck, SentChecks, SentEdit, Verdict, check_fragment, ix_difficulty,
-    read_check_fragment, read_receipt_fragment, receipt_fragment, receipt_record, verify,
+    Receipt, SealedCheck, SentChecks, SentEdit, Verdict, check_fragment, read_check_fragment,
+    read_receipt_fragment, receipt_fragment, receipt_record, verify,
 };
-
-/// What a check asks, in words: "Ix: 2 Trial dice" or "Expedition: Ob 3".
-fn asks(p: &Proposal) -> String {
-    match p {
-        Proposal::Ix { pool, .. } => format!("Ix: {}", ix_difficulty(pool)),
-        Proposal::Expedition { ob, .. } => format!("Expedition: Ob {ob}"),
-    }
-}
 
 /// In the tray, beside "Share this difficulty": the GM seals the difficulty being built into a
 /// check only one roll answers, keeps it to verify the receipt, and sends its link.
@@ -71,12 +63,7 @@ pub fn CheckPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
     let tray = expect_context::<TrayHandle>();
     match read_check_fragment(&fragment) {
         Err(e) => view! {
-            <div class="panel share-preview" role="alert">
-                <h2>"This sealed check cannot be opened"</h2>
-                <p>{e.to_string()}</p>
-                <p class="muted">"Nothing was changed."</p>
-                <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
-            </div>
+            <LinkRefused title="This sealed check cannot be opened" why=e.to_string() kept="Nothing was changed." on_done/>
         }
         .into_any(),
         Ok(check) => {
@@ -85,15 +72,9 @@ pub fn CheckPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
             let check = StoredValue::new(check);
             let open = move |_| {
                 let check = check.get_value();
-                let prefill = match &check.proposal {
-                    Proposal::Ix { pool, .. } => Prefill::IxDifficulty(*pool),
-                    Proposal::Expedition { ob, .. } => Prefill::Ob(*ob),
-                };
                 tray.open(TrayRequest {
-                    label: check.proposal.label().to_string(),
-                    prefill,
-                    sealed: Some(check),
-                    ..TrayRequest::default()
+                    sealed: Some(check.clone()),
+                    ..request_for(&check.proposal)
                 });
                 on_done();
             };
@@ -166,12 +147,7 @@ pub fn ReceiptPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> 
         Ok(r) => r,
         Err(e) => {
             return view! {
-                <div class="panel share-preview" role="alert">
-                    <h2>"This receipt cannot be opened"</h2>
-                    <p>{e.to_string()}</p>
-                    <p class="muted">"Nothing was recorded."</p>
-                    <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
-                </div>
+                <LinkRefused title="This receipt cannot be opened" why=e.to_string() kept="Nothing was recorded." on_done/>
             }
             .into_any();
         }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::state::AppState;
 use super::tray::{Prefill, TrayHandle, TrayRequest};
+use crate::model::sealed::ix_difficulty;
 use crate::model::sync::{
     Newness, Revision, StatusUpdate, StatusVitals, apply_status, read_status_fragment,
     status_fragment, status_newness,
@@ -13,7 +14,6 @@ use crate::model::{
     Applied, Character, ConflictChoice, ExportKind, ImportFile, PlanItem, Proposal, ShareError,
     plan_import, proposal_fragment, read_proposal_fragment, read_share_fragment, share_fragment,
 };
-use crate::rules::ix::pool::Pool as IxPool;
 
 /// The page's address without its fragment, so a link opens this same deployment.
 pub(super) fn base_url() -> String {
@@ -309,41 +309,61 @@ pub fn ShareProposal() -> impl IntoView {
     }
 }
 
+/// A link that cannot be used: why, what was left alone, and the way back.
+#[component]
+pub(super) fn LinkRefused(
+    title: &'static str,
+    why: String,
+    #[prop(optional)] kept: Option<&'static str>,
+    on_done: impl Fn() + Copy + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="panel share-preview" role="alert">
+            <h2>{title}</h2>
+            <p>{why}</p>
+            {kept.map(|k| view! { <p class="muted">{k}</p> })}
+            <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
+        </div>
+    }
+}
+
+/// What a proposal asks, in words: "Ix: 2 Trial" (only the difficulty side travels) or
+/// "Expedition: Ob 3".
+pub(super) fn asks(p: &Proposal) -> String {
+    match p {
+        Proposal::Ix { pool, .. } => format!("Ix: {}", ix_difficulty(pool)),
+        Proposal::Expedition { ob, .. } => format!("Expedition: Ob {ob}"),
+    }
+}
+
+/// The tray's request for a proposal: its difficulty (or Ob) and label; the player's own dice
+/// and fields stay.
+pub(super) fn request_for(p: &Proposal) -> TrayRequest {
+    TrayRequest {
+        label: p.label().to_string(),
+        prefill: match p {
+            Proposal::Ix { pool, .. } => Prefill::IxDifficulty(*pool),
+            Proposal::Expedition { ob, .. } => Prefill::Ob(*ob),
+        },
+        ..TrayRequest::default()
+    }
+}
+
 /// Shown when the page was opened from a proposed-difficulty link.
 #[component]
 pub fn ProposalPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
     let tray = expect_context::<TrayHandle>();
     match read_proposal_fragment(&fragment) {
-        Err(e) => view! {
-            <div class="panel share-preview" role="alert">
-                <h2>"This link cannot be opened"</h2>
-                <p>{e.to_string()}</p>
-                <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
-            </div>
+        Err(e) => {
+            view! { <LinkRefused title="This link cannot be opened" why=e.to_string() on_done/> }
+                .into_any()
         }
-        .into_any(),
         Ok(p) => {
-            let what = match &p {
-                Proposal::Ix { pool, .. } => {
-                    // Only the difficulty side travels into the player's tray.
-                    let difficulty = IxPool::new().with_difficulty_of(pool);
-                    format!("Ix: {}", difficulty.describe())
-                }
-                Proposal::Expedition { ob, .. } => format!("Expedition: Ob {ob}"),
-            };
+            let what = asks(&p);
             let label = p.label().to_string();
             let proposal = StoredValue::new(p);
             let open = move |_| {
-                // Only the difficulty travels: the player's own dice and fields stay.
-                let (label, prefill) = proposal.with_value(|p| match p {
-                    Proposal::Ix { label, pool } => (label.clone(), Prefill::IxDifficulty(*pool)),
-                    Proposal::Expedition { label, ob } => (label.clone(), Prefill::Ob(*ob)),
-                });
-                tray.open(TrayRequest {
-                    label,
-                    prefill,
-                    ..TrayRequest::default()
-                });
+                tray.open(proposal.with_value(request_for));
                 on_done();
             };
             view! {
@@ -373,12 +393,7 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
     let (message, set_message) = signal(None::<String>);
     match parsed {
         Err(e) => view! {
-            <div class="panel share-preview" role="alert">
-                <h2>"This link cannot be opened"</h2>
-                <p>{e.to_string()}</p>
-                <p class="muted">"Nothing was saved."</p>
-                <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
-            </div>
+            <LinkRefused title="This link cannot be opened" why=e.to_string() kept="Nothing was saved." on_done/>
         }
         .into_any(),
         Ok(mut c) => {
@@ -563,12 +578,7 @@ pub fn StatusPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> i
     });
     match read {
         Err(e) => view! {
-            <div class="panel share-preview" role="alert">
-                <h2>"This status update cannot be used"</h2>
-                <p>{e.to_string()}</p>
-                <p class="muted">"Nothing was changed."</p>
-                <button type="button" on:click=move |_| on_done()>"Back to the roster"</button>
-            </div>
+            <LinkRefused title="This status update cannot be used" why=e.to_string() kept="Nothing was changed." on_done/>
         }
         .into_any(),
         Ok((update, newness)) => {

@@ -14,9 +14,9 @@ use super::route::{Screen, TableTab, sheet_id, sheet_section};
 use super::sheet::{SheetScreen, SheetSection};
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
+use crate::model::POOL_ROUTE;
+use crate::model::scan::LINK_ROUTES;
 use crate::model::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
-use crate::model::sync::STATUS_ROUTE;
-use crate::model::{POOL_ROUTE, SHARE_ROUTE};
 use crate::storage::{ExternalChange, classify_event};
 
 /// Lets a text field still being typed in commit, by blurring it, while its screen is still
@@ -35,15 +35,7 @@ fn commit_typing() {
 /// Whether a fragment carries a share link (a character, a status update, a proposed
 /// difficulty, a sealed check or its receipt).
 fn is_share(hash: &str) -> bool {
-    [
-        SHARE_ROUTE,
-        POOL_ROUTE,
-        STATUS_ROUTE,
-        CHECK_ROUTE,
-        RECEIPT_ROUTE,
-    ]
-    .iter()
-    .any(|r| hash.starts_with(r))
+    LINK_ROUTES.iter().any(|r| hash.starts_with(r))
 }
 
 /// Whether a fragment is for the tray's side of sharing: a difficulty, a sealed check or its

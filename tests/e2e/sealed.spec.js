@@ -54,6 +54,7 @@ for (const size of SIZES) {
     await expect(p.getByRole("heading", { name: "Your GM asks for a sealed roll" })).toBeVisible();
     await expect(p.getByText("Pick the lock")).toBeVisible();
     await expect(p.getByText("Ix: 2 Trial")).toBeVisible();
+    await p.screenshot({ path: `${SHOTS}/sealed-check-preview-${size.name}.png` });
     await audit(p, `sealed check preview (${size.name})`);
     await p.getByRole("button", { name: "Open in dice tray" }).click();
     await expect(player.tray()).toBeVisible();
@@ -61,6 +62,7 @@ for (const size of SIZES) {
     await player.addDie("Ability die", 2);
     await player.addDie("Mastery die");
     await expect(player.tray().locator(".pool-words")).toHaveText(/2 Ability, 1 Mastery.*vs 2 Trial/);
+    await p.screenshot({ path: `${SHOTS}/sealed-tray-${size.name}.png` });
 
     // The roll is the seal's: the same pool rolled again gives the same dice.
     await player.roll();
@@ -113,6 +115,7 @@ for (const size of SIZES) {
     await g.goto(gm.server.url + tamper(fragment(receipt)));
     await expect(g.getByRole("heading", { name: "This receipt does not match" })).toBeVisible();
     await expect(g.getByRole("list", { name: "What differs" })).toContainText("the seal's die 1 of 5 is");
+    await g.screenshot({ path: `${SHOTS}/sealed-differs-${size.name}.png` });
     await g.getByRole("button", { name: "Done" }).click();
     // Cut off in copying: refused, nothing recorded.
     await g.goto(gm.server.url + fragment(receipt).slice(0, 30));

@@ -528,23 +528,23 @@ impl Pool {
 
     /// The pool in words: "2 Ability, 1 Mastery, 1 Boon vs 2 Trial, 1 Crisis".
     pub fn describe(&self) -> String {
-        let side = |kinds: [DieKind; 3]| {
-            let parts: Vec<String> = kinds
-                .into_iter()
-                .filter(|k| self.count(*k) > 0)
-                .map(|k| format!("{} {}", self.count(k), k.short_name()))
-                .collect();
-            if parts.is_empty() {
-                "no dice".to_string()
-            } else {
-                parts.join(", ")
-            }
-        };
+        let side = |s: Option<String>| s.unwrap_or_else(|| "no dice".to_string());
         format!(
             "{} vs {}",
-            side([DieKind::Ability, DieKind::Mastery, DieKind::BoonDie]),
-            side([DieKind::Trial, DieKind::Crisis, DieKind::BaneDie])
+            side(self.describe_side(true)),
+            side(self.describe_side(false))
         )
+    }
+
+    /// One side of the pool in words ("1 Ability, 2 Mastery"; "2 Trial, 1 Bane"): the
+    /// player's (`positive`) or the difficulty; `None` when that side has no dice.
+    pub fn describe_side(&self, positive: bool) -> Option<String> {
+        let parts: Vec<String> = DieKind::ALL
+            .into_iter()
+            .filter(|k| k.is_positive() == positive && self.count(*k) > 0)
+            .map(|k| format!("{} {}", self.count(k), k.short_name()))
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
     }
 
     /// Rolls every die and reads the result (reference, "Reading Results").

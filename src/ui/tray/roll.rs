@@ -11,18 +11,19 @@ use super::state::{ExpKind, Mode, TrayError, TrayState};
 use crate::rules::dice::parse;
 use crate::rules::expedition::combat::variable_damage;
 use crate::rules::expedition::dice::{
-    Pool, PoolRoll, describe_test, describe_versus, independent_test, versus_test,
+    Pool, PoolRoll, TestOutcome, describe_test, describe_versus, independent_test, versus_test,
 };
 use crate::rules::expedition::money::{Purse, purchase, purchase_plan};
 use crate::rules::expedition::objective::ob_name;
 use crate::rules::expedition::odds::{expected_variable_damage, pass_probability, versus_odds};
 use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::pool::{Pool as IxPool, PoolRoll as IxPoolRoll};
 use crate::ui::format::{one_decimal, pct};
 
 /// Short reminders of what symbols can buy, in our own words.
 /// What the symbols left over buy, as the GM's spend menus have it (reference, "The GM's Spend
 /// Menus"), in our own short words, with how many there are to spend.
-pub(super) fn reminders(r: &CheckResult) -> Vec<String> {
+fn reminders(r: &CheckResult) -> Vec<String> {
     let count = |n: u32, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -58,7 +59,53 @@ pub(super) fn reminders(r: &CheckResult) -> Vec<String> {
     out
 }
 
-pub(super) fn dice_of(roll: &PoolRoll) -> Vec<(Shown, String)> {
+/// An Ix roll of `pool` as the tray shows it and hands it back.
+pub(super) fn ix_rolled(pool: IxPool, rolled: &IxPoolRoll) -> Rolled {
+    let dice = rolled
+        .dice
+        .iter()
+        .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
+        .collect();
+    Rolled {
+        outcome: Outcome {
+            mode: "Ix",
+            pool: pool.describe(),
+            groups: vec![(String::new(), dice)],
+            words: rolled.result.describe(),
+            notes: reminders(&rolled.result),
+        },
+        ix: Some((pool, rolled.result)),
+        cash: None,
+    }
+}
+
+/// An Expedition test as the tray shows it: `pool` in words, the dice, the successes against
+/// the Ob (with free successes after a pass) and where the Ob came from.
+pub(super) fn test_outcome(pool: String, t: &TestOutcome, factors: &[String]) -> Outcome {
+    let mut notes = vec![format!(
+        "{} of {} dice succeeded against Ob {}{}.",
+        t.successes,
+        t.roll.dice.len(),
+        t.ob,
+        if t.free_successes > 0 && t.passed {
+            format!(", +{}s", t.free_successes)
+        } else {
+            String::new()
+        }
+    )];
+    if !factors.is_empty() {
+        notes.push(format!("Ob from: {}.", factors.join(", ")));
+    }
+    Outcome {
+        mode: "Expedition",
+        pool,
+        groups: vec![(String::new(), dice_of(&t.roll))],
+        words: t.words(),
+        notes,
+    }
+}
+
+fn dice_of(roll: &PoolRoll) -> Vec<(Shown, String)> {
     roll.dice
         .iter()
         .map(|d| (Shown::D6(d.face), format!("d6: {}", d.label())))
@@ -91,23 +138,7 @@ impl TrayState {
         if pool.is_empty() {
             return Err(TrayError::EmptyPool);
         }
-        let rolled = pool.roll(rng);
-        let dice = rolled
-            .dice
-            .iter()
-            .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
-            .collect();
-        Ok(Rolled {
-            outcome: Outcome {
-                mode: "Ix",
-                pool: pool.describe(),
-                groups: vec![(String::new(), dice)],
-                words: rolled.result.describe(),
-                notes: reminders(&rolled.result),
-            },
-            ix: Some((pool, rolled.result)),
-            cash: None,
-        })
+        Ok(ix_rolled(pool, &pool.roll(rng)))
     }
 
     fn roll_notation<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Rolled, TrayError> {
@@ -304,26 +335,8 @@ impl TrayState {
                 let pool = self.own_pool()?;
                 let (ob, factors) = self.ob()?;
                 let t = independent_test(rng, pool.dice(), ob, free()?)?;
-                let mut notes = vec![format!(
-                    "{} of {} dice succeeded against Ob {ob}{}.",
-                    t.successes,
-                    pool.dice(),
-                    if t.free_successes > 0 && t.passed {
-                        format!(", +{}s", t.free_successes)
-                    } else {
-                        String::new()
-                    }
-                )];
-                if !factors.is_empty() {
-                    notes.push(format!("Ob from: {}.", factors.join(", ")));
-                }
-                Outcome {
-                    mode: "Expedition",
-                    pool: format!("{}; {}", pool.breakdown(), describe_test(pool.dice(), ob)),
-                    groups: vec![(String::new(), dice_of(&t.roll))],
-                    words: t.words(),
-                    notes,
-                }
+                let words = format!("{}; {}", pool.breakdown(), describe_test(pool.dice(), ob));
+                test_outcome(words, &t, &factors)
             }
             ExpKind::Versus => {
                 let pool = self.own_pool()?;

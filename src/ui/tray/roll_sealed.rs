@@ -3,10 +3,11 @@
 //! Only the panel (a chunk) calls this, so none of it is in the first load.
 
 use super::fields::Field;
-use super::outcome::{Outcome, Rolled, Shown};
-use super::roll::{dice_of, reminders};
+use super::outcome::Rolled;
+use super::roll::{ix_rolled, test_outcome};
 use super::state::{Mode, TrayError, TrayState};
 use crate::model::sealed::{RawRoll, Receipt, SealedPool, SealedRoll, roll_sealed};
+use crate::rules::ix::pool::Pool as IxPool;
 
 impl TrayState {
     /// The whole pool a sealed roll would roll now: the Ix pool with its conditions, or the
@@ -41,46 +42,18 @@ impl TrayState {
 
 /// The roll as the tray shows it, from the same dice the receipt carries.
 fn rolled(roll: &SealedRoll) -> Rolled {
-    let (outcome, ix) = match &roll.roll {
-        RawRoll::Ix(r) => (
-            Outcome {
-                mode: "Ix",
-                pool: roll.pool.describe(),
-                groups: vec![(
-                    String::new(),
-                    r.dice
-                        .iter()
-                        .map(|d| (Shown::Ix(d.kind, d.face.symbols()), d.label()))
-                        .collect(),
-                )],
-                words: r.result.describe(),
-                notes: reminders(&r.result),
-            },
-            match roll.pool {
-                SealedPool::Ix(pool) => Some((pool, r.result)),
-                SealedPool::Expedition { .. } => None,
-            },
-        ),
-        RawRoll::Expedition(t) => (
-            Outcome {
-                mode: "Expedition",
-                pool: roll.pool.describe(),
-                groups: vec![(String::new(), dice_of(&t.roll))],
-                words: t.words(),
-                notes: vec![format!(
-                    "{} of {} dice succeeded against Ob {}.",
-                    t.successes,
-                    t.roll.dice.len(),
-                    t.ob
-                )],
-            },
-            None,
-        ),
-    };
-    Rolled {
-        outcome,
-        ix,
-        cash: None,
+    match (&roll.roll, &roll.pool) {
+        (RawRoll::Ix(r), SealedPool::Ix(pool)) => ix_rolled(*pool, r),
+        (RawRoll::Expedition(t), pool) => Rolled {
+            outcome: test_outcome(pool.describe(), t, &[]),
+            ix: None,
+            cash: None,
+        },
+        // `roll_sealed` rolls each pool with its own game's dice; this pairing never comes.
+        (RawRoll::Ix(r), _) => Rolled {
+            ix: None,
+            ..ix_rolled(IxPool::new(), r)
+        },
     }
 }
 

@@ -647,18 +647,16 @@ impl TrayState {
         }
         // While a sealed check waits, the GM's difficulty is the one rolled, whichever sheet
         // built the player's dice.
-        match self.sealed.as_ref().map(|c| &c.proposal) {
-            Some(Proposal::Ix { pool, .. }) if self.mode == Mode::Ix => {
-                self.ix = self.ix.with_difficulty_of(pool);
+        match self.sealed_here().map(|c| c.proposal.clone()) {
+            Some(Proposal::Ix { pool, .. }) => {
+                self.ix = self.ix.with_difficulty_of(&pool);
                 self.peril_from_gm = pool.peril_spent();
             }
-            Some(Proposal::Expedition { ob, .. })
-                if self.mode == Mode::Expedition && self.exp_kind == ExpKind::Test =>
-            {
-                self.fields.set(Field::Ob, i64::from(*ob));
+            Some(Proposal::Expedition { ob, .. }) => {
+                self.fields.set(Field::Ob, i64::from(ob));
                 self.factors = None;
             }
-            _ => {}
+            None => {}
         }
     }
 }

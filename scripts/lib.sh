@@ -13,6 +13,8 @@ BINARYEN_VERSION=132
 # the 0.2 series and checked by the splitter. So this line is the one home of its version, and
 # ensure_wasm_split stops when Cargo.lock's helpers leave the splitter's series.
 WASM_SPLIT_VERSION=0.2.2
+# Reads a wasm's functions by name and size, for scripts/size-profile (not needed by the tests).
+TWIGGY_VERSION=0.8.0
 export PATH="$ROOT/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
@@ -130,6 +132,13 @@ ensure_wasm_split() {
   if ! command -v wasm_split_cli >/dev/null || ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
     say "installing wasm_split_cli $WASM_SPLIT_VERSION (splits the wasm into on-demand chunks)"
     cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
+  fi
+}
+
+ensure_twiggy() {
+  if [ "$(twiggy --version 2>/dev/null)" != "twiggy $TWIGGY_VERSION" ]; then
+    say "installing twiggy $TWIGGY_VERSION (about 2 minutes)"
+    cargo install twiggy --version "$TWIGGY_VERSION" --locked
   fi
 }
 

@@ -14,6 +14,29 @@ if (!staging) throw new Error("run by trunk: TRUNK_STAGING_DIR is not set");
 
 const indexPath = join(staging, "index.html");
 let html = readFileSync(indexPath, "utf8");
+
+// Styles. The roster's (main.css) is written into the page, so the first paint waits for no
+// second request; the screens' (sheets, GM tables, gear) leave the head and are named in a
+// meta tag, fetched by `satchelStyles()` in index.html when the first such screen opens or the
+// roster is idle (src/ui/lazy.rs). The files stay in dist, so the service worker keeps them.
+const styleLink = /<link rel="stylesheet" href="\.\/([a-z]+)-[0-9a-f]+\.css"[^>]*\/>\n?\s*/g;
+const links = [...html.matchAll(styleLink)];
+const main = links.filter((m) => m[1] === "main");
+if (main.length !== 1 || links.length < 2) throw new Error(`postbuild: expected main.css and the screens' styles, found ${links.map((m) => m[1])}`);
+const mainCss = readFileSync(join(staging, main[0][0].match(/href="\.\/([^"]+)"/)[1]), "utf8");
+if (mainCss.includes("</style")) throw new Error("postbuild: main.css cannot be written into a <style> element");
+const screens = links.filter((m) => m[1] !== "main").map((m) => m[0].match(/href="([^"]+)"/)[1]);
+html = patch(html, main[0][0], `<style>${mainCss}</style>\n  `, "postbuild: main.css's link");
+for (const m of links.filter((m) => m[1] !== "main")) html = patch(html, m[0], "", `postbuild: ${m[1]}.css's link`);
+html = patch(
+  html,
+  "<!-- satchel:styles -->",
+  `<meta name="satchel-styles" content="${screens.join(" ")}">`,
+  "postbuild: index.html's marker for the screens' styles",
+);
+const styleHashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+  (m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`,
+);
 const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
   (m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`,
 );
@@ -21,7 +44,7 @@ const csp = [
   "default-src 'self'",
   // 'wasm-unsafe-eval' lets WebAssembly compile; it does not allow JavaScript eval.
   `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(" ")}`,
-  "style-src 'self'",
+  `style-src 'self' ${styleHashes.join(" ")}`,
   "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",

@@ -78,7 +78,13 @@ pub fn decode<T: DeserializeOwned>(raw: &str, supported: u32) -> Result<T, DocEr
     if found < supported {
         return Err(DocError::Unsupported { found });
     }
-    serde_json::from_value(value).map_err(|e| DocError::Malformed(e.to_string()))
+    from_text(raw)
+}
+
+/// Deserialises from text, never from a parsed `Value`: `from_value` would compile a second
+/// deserialiser for every document type, and all of them would sit in the first load.
+fn from_text<T: DeserializeOwned>(raw: &str) -> Result<T, DocError> {
+    serde_json::from_str(raw).map_err(|e| DocError::Malformed(e.to_string()))
 }
 
 /// Rewrites a character from schema `from` to `from + 1`. Each bump adds an arm here and a
@@ -108,7 +114,11 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
             }
             let system: System = obj
                 .remove("system")
-                .and_then(|s| serde_json::from_value(s).ok())
+                .and_then(|s| {
+                    System::ALL
+                        .into_iter()
+                        .find(|g| s.as_str() == Some(g.slug()))
+                })
                 .ok_or_else(|| DocError::Malformed("no game named".into()))?;
             let ix = obj.remove("ix").filter(|v| !v.is_null());
             let expedition = obj.remove("expedition").filter(|v| !v.is_null());
@@ -151,11 +161,17 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
 
 /// Decodes a character, migrating older schemas step by step to the current one.
 pub fn decode_character(raw: &str) -> Result<Character, DocError> {
-    character_from_value(parse_value(raw)?)
+    character_from(parse_value(raw)?, Some(raw))
 }
 
 /// `decode_character` from JSON already parsed (a merge of two versions works on the tree).
-pub fn character_from_value(mut value: serde_json::Value) -> Result<Character, DocError> {
+pub fn character_from_value(value: serde_json::Value) -> Result<Character, DocError> {
+    character_from(value, None)
+}
+
+/// Decodes `value`, whose text is `raw` when the caller has it: a current record is read
+/// from its text, a migrated one from the migrated tree's text (see [`from_text`]).
+fn character_from(mut value: serde_json::Value, raw: Option<&str>) -> Result<Character, DocError> {
     let mut found = schema_of(&value)?;
     if found > CHARACTER_SCHEMA {
         return Err(DocError::Newer {
@@ -163,12 +179,15 @@ pub fn character_from_value(mut value: serde_json::Value) -> Result<Character, D
             supported: CHARACTER_SCHEMA,
         });
     }
+    let migrated = found < CHARACTER_SCHEMA;
     while found < CHARACTER_SCHEMA {
         value = migrate_step(value, found)?;
         found += 1;
     }
-    let mut character: Character =
-        serde_json::from_value(value).map_err(|e| DocError::Malformed(e.to_string()))?;
+    let mut character: Character = match raw {
+        Some(raw) if !migrated => from_text(raw)?,
+        _ => from_text(&value.to_string())?,
+    };
     if character.id.is_empty() {
         return Err(DocError::Malformed("empty id".into()));
     }

@@ -125,3 +125,19 @@ pub async fn storage_persisted(ask: bool) -> Option<bool> {
         .ok()?
         .as_bool()
 }
+
+/// Starts fetching the screens' styles (sheets, GM tables, gear), which the first load leaves
+/// out (`satchelStyles` in index.html, once per page); the future waits for them. It settles
+/// whatever happens: a page without the function or a failed file still shows the screen.
+pub fn screen_styles() -> impl std::future::Future<Output = ()> {
+    let promise = web_sys::window().and_then(|window| {
+        let load = js_sys::Reflect::get(&window, &"satchelStyles".into()).ok()?;
+        let promise = load.dyn_ref::<js_sys::Function>()?.call0(&window).ok()?;
+        promise.dyn_into::<js_sys::Promise>().ok()
+    });
+    async move {
+        if let Some(promise) = promise {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        }
+    }
+}

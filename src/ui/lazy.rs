@@ -19,7 +19,7 @@ use super::sheet_exp::ExpeditionSheet;
 use super::sheet_ix::IxSheetView;
 use super::table::TableScreen;
 use super::tray::TrayPanel;
-use crate::model::Character;
+use crate::model::{Character, System};
 
 /// A chunk could not be fetched (offline before it was ever cached, or a server error).
 pub struct LoadFailed;
@@ -136,12 +136,29 @@ chunk!(
     }
 );
 
-/// Fetches the dice tray's chunk while the app is idle, so the first tap on "Dice" opens it at
-/// once. A failure here is not shown: opening the tray retries and says so.
-pub fn warm_tray() {
-    leptos::task::spawn_local(async {
+/// Fetches, once the first screen is up and the browser is idle, what a player most likely
+/// opens next: the sheet of `game` (the first character's, or the new-character form's
+/// default), then the dice tray's panel, so neither tap waits on the network. The screens'
+/// styles come first: they are small and every one of those screens needs them. A failure
+/// here is not shown: opening the screen retries and says so.
+pub fn warm_next(game: System) {
+    leptos::task::spawn_local(async move {
+        super::browser::screen_styles().await;
+        warm_sheet_now(game).await;
         let _ = preload_tray().await;
     });
+}
+
+/// Fetches `game`'s sheet without showing it (the new-character form's choice).
+pub fn warm_sheet(game: System) {
+    leptos::task::spawn_local(warm_sheet_now(game));
+}
+
+async fn warm_sheet_now(game: System) {
+    let _ = match game {
+        System::Ix => preload_ix_sheet().await,
+        System::Expedition => preload_exp_sheet().await,
+    };
 }
 
 /// Shows what `load` produces once its chunk has arrived; until then a short status line, and
@@ -159,10 +176,15 @@ where
         // The chunk loader's future holds JS promises, which are not Send; the app is
         // single-threaded, so the wrapper's runtime check never fires.
         let chunk = SendWrapper::new(load());
+        // The screens' styles are fetched with the first chunk shown (see `satchelStyles`),
+        // already on their way while the chunk arrives, so no screen paints unstyled.
+        let styles = SendWrapper::new(super::browser::screen_styles());
         view! {
             <Suspense fallback=|| view! { <p class="boot" role="status">"Opening…"</p> }>
                 {Suspend::new(async move {
-                    match chunk.await {
+                    let chunk = chunk.await;
+                    styles.await;
+                    match chunk {
                         Ok(view) => view,
                         Err(LoadFailed) => view! {
                             <div class="banner warn" role="alert">

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::browser;
 use super::icons::SystemMark;
-use super::lazy::{Deferred, share_dialog_chunk};
+use super::lazy::{Deferred, share_dialog_chunk, warm_sheet};
 use super::route::{SETUP, section_href, sheet_href};
 use super::state::AppState;
 use crate::model::{CharacterAction, NAME_MAX_CHARS, System};
@@ -184,7 +184,10 @@ fn CreateForm(on_done: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoVie
                                     name="system"
                                     value=s.slug()
                                     prop:checked=move || system.get() == s
-                                    on:change=move |_| set_system.set(s)
+                                    on:change=move |_| {
+                                        set_system.set(s);
+                                        warm_sheet(s);
+                                    }
                                 />
                                 <span class="choice-body">
                                     <span class=format!("badge badge-{}", s.slug())>

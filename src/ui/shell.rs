@@ -7,16 +7,16 @@ use wasm_bindgen::JsCast;
 
 use super::browser;
 use super::lazy::{
-    Deferred, proposal_chunk, settings_chunk, share_preview_chunk, table_chunk, warm_tray,
+    Deferred, proposal_chunk, settings_chunk, share_preview_chunk, table_chunk, warm_next,
 };
 use super::roster::RosterScreen;
 use super::route::{Screen, TableTab, sheet_id, sheet_section};
 use super::sheet::{SheetScreen, SheetSection};
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
-use crate::model::POOL_ROUTE;
 use crate::model::scan::LINK_ROUTES;
 use crate::model::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
+use crate::model::{POOL_ROUTE, System};
 use crate::storage::{ExternalChange, classify_event};
 
 /// Lets a text field still being typed in commit, by blurring it, while its screen is still
@@ -119,8 +119,15 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         browser::set_root_attribute("data-theme", state.settings.with(|s| s.theme.attribute()));
     });
-    // The tray's panel is a chunk of its own: fetch it once the first screen is up.
-    request_idle_callback(warm_tray);
+    // The sheet a player most likely opens next, and the tray's panel, are chunks of their
+    // own: fetch them once the first screen is up. An empty roster's next step is the new
+    // character form, whose default game is Ix (it fetches another game's sheet when chosen).
+    request_idle_callback(move || {
+        let first = state
+            .roster
+            .with_untracked(|r| r.characters.first().map(|c| c.system()));
+        warm_next(first.unwrap_or(System::Ix));
+    });
     Effect::new(move |_| browser::set_title(&format!("{} · Satchel", screen.get().label())));
 
     view! {

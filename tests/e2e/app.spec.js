@@ -140,6 +140,8 @@ test("works offline after one visit", async ({ page, context }) => {
   await app.go("Roster");
   await page.getByRole("link", { name: "Offline Oona" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Offline Oona" })).toBeVisible();
+  // The sheet's styles, outside the first load, come from the service worker's copy too.
+  expect(await page.locator("section.sheet").evaluate((s) => getComputedStyle(s).display)).toBe("grid");
   await page.getByRole("button", { name: "Dice", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Dice tray" })).toBeVisible();
   await page.keyboard.press("Escape");

@@ -1,0 +1,81 @@
+// A first visit on a slow phone (issue 20): what the first load leaves out, and how it still
+// arrives before it is needed. Timings are the bench's business (tests/e2e/bench.js); these
+// tests check what is fetched, when, and that no screen shows unstyled.
+import { test, expect } from "@playwright/test";
+import { openApp } from "./pages.js";
+
+const SCREEN_STYLES = /\/(tray|sheet|ix|exp|gear)-[0-9a-f]+\.css$/;
+
+/** Resource paths the page fetched, split at the moment the roster became usable. */
+async function fetchedAround(page) {
+  return page.evaluate(() => {
+    const ready = performance.getEntriesByName("satchel-interactive")[0].startTime;
+    const all = performance.getEntriesByType("resource").map((e) => [new URL(e.name).pathname, e.startTime <= ready]);
+    return { first: all.filter(([, f]) => f).map(([p]) => p), later: all.filter(([, f]) => !f).map(([p]) => p) };
+  });
+}
+
+test("the first load carries the roster's styles in the page and nothing else; the next sheet and the screens' styles follow once it is idle", async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  const app = await openApp(page);
+  // The roster's styles are in the page itself: the first paint waits for no stylesheet.
+  const served = await page.evaluate(() => fetch(location.href.split("#")[0]).then((r) => r.text()));
+  expect(served.match(/<style>/g)).toHaveLength(1);
+  expect(served).not.toMatch(/<link[^>]*rel="stylesheet"/);
+  await expect(page.getByRole("button", { name: "Create your first character" })).toHaveCSS("min-height", "44px");
+  const listed = (await page.locator('meta[name="satchel-styles"]').getAttribute("content")).split(" ");
+  expect(listed).toHaveLength(5);
+  for (const href of listed) expect(href).toMatch(SCREEN_STYLES);
+
+  // Once the roster is idle: the screens' styles, the Ix sheet (the new-character form's
+  // default game) and the tray's panel, without a tap.
+  await expect.poll(() => app.requests.filter((u) => /split_ix_sheet-/.test(u)).length).toBe(1);
+  await expect.poll(() => app.requests.filter((u) => /split_tray-/.test(u)).length).toBe(1);
+  const { first, later } = await fetchedAround(page);
+  expect(first.filter((p) => p.endsWith(".css"))).toEqual([]);
+  expect(first.filter((p) => /split_|chunk_/.test(p))).toEqual([]);
+  expect(later.filter((p) => SCREEN_STYLES.test(p))).toHaveLength(5);
+  expect(app.requests.filter((u) => /split_exp_sheet-/.test(u))).toEqual([]);
+
+  // Choosing the other game in the form fetches its sheet before Create is pressed.
+  await app.openCreate();
+  await page.getByRole("radio", { name: /^Expedition/ }).check();
+  await expect.poll(() => app.requests.filter((u) => /split_exp_sheet-/.test(u)).length).toBe(1);
+  await app.close();
+  await context.close();
+});
+
+test("a link straight to a sheet waits for its styles, even when they are slow, and a failed style file does not stop it", async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const setup = await context.newPage();
+  const app = await openApp(setup);
+  await app.create("Ix", "Linked Lio");
+  await setup.getByRole("link", { name: "Linked Lio" }).click();
+  await expect(setup.getByRole("heading", { level: 1, name: "Linked Lio" })).toBeVisible();
+  const sheetUrl = setup.url();
+
+  // A fresh page, opened on the sheet's address, with the sheet's styles held back 800 ms:
+  // the sheet appears only with them.
+  const page = await context.newPage();
+  await page.route(/\/sheet-[0-9a-f]+\.css$/, async (route) => {
+    await new Promise((ok) => setTimeout(ok, 800));
+    await route.continue();
+  });
+  await page.goto(sheetUrl);
+  const heading = page.getByRole("heading", { level: 1, name: "Linked Lio" });
+  await expect(heading).toBeVisible();
+  // At the first moment the heading is there, the sheet is already laid out by sheet.css.
+  expect(await page.locator("section.sheet").evaluate((s) => getComputedStyle(s).display)).toBe("grid");
+  await page.close();
+
+  // A style file that cannot be fetched: the sheet still opens, its data whole.
+  const broken = await context.newPage();
+  await broken.route(/\/ix-[0-9a-f]+\.css$/, (route) => route.abort());
+  await broken.goto(sheetUrl);
+  await expect(broken.getByRole("heading", { level: 1, name: "Linked Lio" })).toBeVisible();
+  await expect(broken.getByRole("region", { name: "Wounds and Strain" })).toBeVisible();
+  await broken.close();
+  await app.close();
+  await context.close();
+});

@@ -104,6 +104,44 @@ for (const size of SIZES) {
       await app.close();
     });
 
+    test("Tab and Shift+Tab through a whole sheet: every focused control shows between the sticky bars and the dock", async ({ page }) => {
+      test.setTimeout(120_000);
+      const app = await openApp(page);
+      await app.create("Ix", "Vex");
+      await app.card("Vex").getByRole("link", { name: "Vex" }).click();
+      await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
+      // Whether the focused control shows whole after the browser's own scroll to it: its top,
+      // middle and bottom each hit the control itself, not a sticky bar, the dock or the page's
+      // edge. The bars' own links and the skip link are where they always are.
+      const where = () =>
+        page.evaluate(async () => {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const el = document.activeElement;
+          const name = el.getAttribute("aria-label") || el.textContent.trim().slice(0, 30) || el.id || el.tagName;
+          const r = el.getBoundingClientRect();
+          if (el === document.body || el.closest(".top, .section-bar, .dock, .skip") || r.width < 2 || r.height < 2) return { name, ok: true };
+          const cx = r.left + Math.min(r.width / 2, 12);
+          const own = (y) => {
+            if (y < 0 || y > innerHeight) return false;
+            const hit = document.elementFromPoint(cx, y);
+            return !!hit && (el.contains(hit) || hit.contains(el) || [...(el.labels ?? [])].some((l) => l.contains(hit)));
+          };
+          return { name, ok: own(r.top + 3) && own(r.top + r.height / 2) && own(r.bottom - 3), r: [Math.round(r.top), Math.round(r.bottom)] };
+        });
+      const hidden = [];
+      let steps = 0;
+      for (const key of ["Tab", "Shift+Tab"]) {
+        for (let i = 0; i < 70; i++, steps++) {
+          await page.keyboard.press(key);
+          const w = await where();
+          if (!w.ok) hidden.push(`${key} ${w.name} at ${w.r}`);
+        }
+      }
+      expect(steps).toBe(140);
+      expect(hidden).toEqual([]);
+      await app.close();
+    });
+
     test("nothing covers a control, on any screen, at any scroll position", async ({ page }) => {
       test.setTimeout(180_000);
       const app = await openApp(page);

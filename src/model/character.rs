@@ -5,6 +5,7 @@ use super::CHARACTER_SCHEMA;
 use super::error::EditError;
 use super::exp_sheet::{ExpEdit, ExpSheet};
 use super::ix_sheet::{IxEdit, IxSheet};
+use super::sheet_doc::SheetDoc;
 use crate::rules::inventory::Inventory;
 
 /// Longest name the roster accepts; longer input is refused with a message, never truncated.
@@ -122,13 +123,14 @@ pub struct Character {
     /// come from that player's share links, so the copy is read-mostly here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
-    /// The sheet, which fixes the character's game.
-    pub sheet: Sheet,
+    /// The sheet, which fixes the character's game: kept as its stored text until something
+    /// reads it (see [`SheetDoc`]).
+    pub sheet: SheetDoc,
 }
 
 impl Character {
     pub fn new(id: String, system: System, name: String, now_ms: u64) -> Self {
-        let sheet = Sheet::new(system, &name);
+        let sheet = SheetDoc::new(Sheet::new(system, &name));
         Character {
             schema: CHARACTER_SCHEMA,
             id,
@@ -148,7 +150,7 @@ impl Character {
 
     /// The Ix sheet, for an Ix character.
     pub fn ix(&self) -> Option<&IxSheet> {
-        match &self.sheet {
+        match &*self.sheet {
             Sheet::Ix(s) => Some(s),
             Sheet::Expedition(_) => None,
         }
@@ -156,7 +158,7 @@ impl Character {
 
     /// The Expedition sheet, for an Expedition character.
     pub fn expedition(&self) -> Option<&ExpSheet> {
-        match &self.sheet {
+        match &*self.sheet {
             Sheet::Expedition(s) => Some(s),
             Sheet::Ix(_) => None,
         }
@@ -396,21 +398,21 @@ impl Roster {
     /// Applies one action. On error nothing changes.
     pub fn apply(&mut self, action: CharacterAction, now_ms: u64) -> Result<Applied, RosterError> {
         match action {
-            CharacterAction::EditIx { id, edit } => {
-                self.edit(&id, now_ms, |c| match &mut c.sheet {
+            CharacterAction::EditIx { id, edit } => self.edit(&id, now_ms, |c| {
+                c.sheet.edit(|s| match s {
                     Sheet::Ix(sheet) => sheet.apply(edit).map_err(RosterError::Sheet),
                     Sheet::Expedition(_) => Err(RosterError::WrongGame(System::Ix)),
                 })
-            }
+            }),
             // Stamped here, so every Cash change the edit records says when it happened.
-            CharacterAction::EditExpedition { id, edit } => {
-                self.edit(&id, now_ms, |c| match &mut c.sheet {
+            CharacterAction::EditExpedition { id, edit } => self.edit(&id, now_ms, |c| {
+                c.sheet.edit(|s| match s {
                     Sheet::Expedition(sheet) => sheet
                         .apply(ExpEdit::At(now_ms, Box::new(edit)))
                         .map_err(RosterError::Sheet),
                     Sheet::Ix(_) => Err(RosterError::WrongGame(System::Expedition)),
                 })
-            }
+            }),
             CharacterAction::Batch(actions) => {
                 let mut next = self.clone();
                 let mut done = Vec::with_capacity(actions.len());

@@ -184,14 +184,14 @@ fn character_from(mut value: serde_json::Value, raw: Option<&str>) -> Result<Cha
         value = migrate_step(value, found)?;
         found += 1;
     }
-    let mut character: Character = match raw {
+    let character: Character = match raw {
         Some(raw) if !migrated => from_text(raw)?,
         _ => from_text(&value.to_string())?,
     };
     if character.id.is_empty() {
         return Err(DocError::Malformed("empty id".into()));
     }
-    character.sheet.migrate();
+    // The sheet is read (and brought up to date) when something first looks at it.
     Ok(character)
 }
 

@@ -25,6 +25,7 @@ pub mod seeded;
 pub mod session;
 mod settings;
 mod share;
+mod sheet_doc;
 pub mod sync;
 
 pub use character::{
@@ -51,6 +52,7 @@ pub use share::{
     base64url_decode, base64url_encode, proposal_fragment, read_proposal_fragment,
     read_share_fragment, share_fragment,
 };
+pub use sheet_doc::SheetDoc;
 
 /// Schema of character documents this build writes and reads.
 pub const CHARACTER_SCHEMA: u32 = 3;

@@ -134,7 +134,7 @@ struct Wire {
 impl StatusUpdate {
     /// The status of `c` as it is now, with its revision.
     pub fn of(c: &Character) -> Self {
-        let vitals = match &c.sheet {
+        let vitals = match &*c.sheet {
             Sheet::Ix(s) => {
                 let h = &s.character.health;
                 StatusVitals::Ix {
@@ -327,7 +327,8 @@ pub fn apply_status(roster: &mut Roster, update: &StatusUpdate) -> Result<Charac
     }
     let pos = roster.position(&update.id).ok_or(StatusError::NotHere)?;
     let mut c = roster.characters[pos].clone();
-    match (&mut c.sheet, &update.vitals) {
+    let vitals = &update.vitals;
+    c.sheet.edit(|sheet| match (sheet, vitals) {
         (
             Sheet::Ix(s),
             StatusVitals::Ix {
@@ -348,6 +349,7 @@ pub fn apply_status(roster: &mut Roster, update: &StatusUpdate) -> Result<Charac
             h.stabilised = *stabilised;
             s.critical_owed = *critical_owed;
             s.character.conditions.clone_from(conditions);
+            Ok(())
         }
         (
             Sheet::Expedition(s),
@@ -367,9 +369,10 @@ pub fn apply_status(roster: &mut Roster, update: &StatusUpdate) -> Result<Charac
             h.pending_down_and_out = *pending_down_and_out;
             h.dead = *dead;
             s.core.purse.cash = *cash;
+            Ok(())
         }
-        _ => return Err(StatusError::WrongGame),
-    }
+        _ => Err(StatusError::WrongGame),
+    })?;
     if let Some(why) = c.sheet.problems().into_iter().next() {
         return Err(StatusError::OutOfRange(why));
     }

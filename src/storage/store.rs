@@ -175,6 +175,25 @@ pub struct Store<S> {
     /// Versions whose values gave way in a merge made on reload, by record key: kept in
     /// History once the merged character is written (storage may be full until then).
     yielded: RefCell<Vec<(String, String)>>,
+    /// How a write settles a character another tab changed meanwhile (`merge_characters`). It
+    /// reads the sheets, so the release's first load leaves it out: the `sheets` chunk puts it
+    /// here ([`Store::can_settle`]), and until then such a write waits, still owed.
+    settler: Cell<Option<Settler>>,
+}
+
+/// Settles `mine` with `theirs`, both changed from `base` (see `merge_characters`).
+pub type Settler = fn(&Character, &Character, &Character) -> Option<Merged>;
+
+/// Every build but the split release settles from the start; the split release, once the
+/// `sheets` chunk has arrived.
+#[cfg(not(feature = "split"))]
+fn first_settler() -> Option<Settler> {
+    Some(merge_characters)
+}
+
+#[cfg(feature = "split")]
+fn first_settler() -> Option<Settler> {
+    None
 }
 
 impl<S: KeyValue> Store<S> {
@@ -188,7 +207,18 @@ impl<S: KeyValue> Store<S> {
             seen: Texts::default(),
             parent: Texts::default(),
             yielded: RefCell::default(),
+            settler: Cell::new(first_settler()),
         }
+    }
+
+    /// Lets writes settle two tabs' changes from now on (called from the `sheets` chunk).
+    pub fn can_settle(&self) {
+        self.settler.set(Some(merge_characters));
+    }
+
+    /// Whether writes can settle two tabs' changes yet (see [`Store::can_settle`]).
+    pub fn settles(&self) -> bool {
+        self.settler.get().is_some()
     }
 
     pub fn backend(&self) -> &S {
@@ -198,6 +228,16 @@ impl<S: KeyValue> Store<S> {
     /// Loads the roster. Damaged records are quarantined (the rest still loads); newer ones are
     /// listed read-only. `now_ms` names the quarantine keys.
     pub fn load(&self, now_ms: u64) -> Result<Loaded, StorageError> {
+        let mut loaded = self.load_unread(now_ms)?;
+        let problems = self.check(&mut loaded.roster, now_ms);
+        loaded.problems.extend(problems);
+        Ok(loaded)
+    }
+
+    /// [`Store::load`] without reading the sheets: each character's sheet stays the text it is
+    /// stored as (the roster shows only names and games). Start-up loads this way, and the
+    /// sheets are checked by [`Store::check`] before any screen reads one.
+    pub fn load_unread(&self, now_ms: u64) -> Result<Loaded, StorageError> {
         let keys = self.kv.keys()?;
         let mut loaded = Loaded::default();
         let mut order: Vec<String> = Vec::new();
@@ -244,12 +284,6 @@ impl<S: KeyValue> Store<S> {
             match decode_character(&raw) {
                 Ok(c) if c.id == id => {
                     self.seen.set(&id, raw.clone());
-                    if let Some(why) = c.sheet.problems().into_iter().next() {
-                        loaded.problems.push(Problem::OutOfRange {
-                            name: c.name.clone(),
-                            why,
-                        });
-                    }
                     loaded.roster.characters.push(c);
                 }
                 Ok(_) => {
@@ -277,6 +311,30 @@ impl<S: KeyValue> Store<S> {
         Ok(loaded)
     }
 
+    /// Reads every sheet of `roster`: one that does not fit its game's sheet is set aside as a
+    /// damaged record and leaves the roster; one with values out of range stays, named.
+    pub fn check(&self, roster: &mut Roster, now_ms: u64) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        roster.characters.retain(|c| match c.sheet.try_sheet() {
+            Ok(sheet) => {
+                if let Some(why) = sheet.problems().into_iter().next() {
+                    problems.push(Problem::OutOfRange {
+                        name: c.name.clone(),
+                        why,
+                    });
+                }
+                true
+            }
+            Err(why) => {
+                let key = character_key(&c.id);
+                let raw = self.kv.get(&key).ok().flatten().unwrap_or_default();
+                problems.push(self.quarantine(&key, &raw, &DocError::Malformed(why), now_ms));
+                false
+            }
+        });
+        problems
+    }
+
     /// Sets a damaged record aside and says what happened to it.
     fn quarantine(&self, key: &str, raw: &str, why: &DocError, now_ms: u64) -> Problem {
         let reason = why.to_string();
@@ -297,9 +355,10 @@ impl<S: KeyValue> Store<S> {
     /// `base` (stored texts). `None` when either stored text is not a character this build
     /// reads: then this tab's write goes ahead as before.
     fn settle(&self, base: &str, mine: &Character, theirs: &str) -> Option<Merged> {
+        let settler = self.settler.get()?;
         let base = decode_character(base).ok()?;
         let theirs = decode_character(theirs).ok()?;
-        merge_characters(&base, mine, &theirs)
+        settler(&base, mine, &theirs)
     }
 
     /// Re-reads the roster after another tab wrote, settling each character both tabs
@@ -394,7 +453,8 @@ impl<S: KeyValue> Store<S> {
 
     /// `flush`, where a character another tab wrote since this tab last read it is settled
     /// field by field (`merge_characters`) and written settled; each one is pushed to
-    /// `merged`, for the caller to show in place of its own copy.
+    /// `merged`, for the caller to show in place of its own copy. Before the settling code is
+    /// here ([`Store::can_settle`]) such a character is left owed, unwritten.
     pub fn flush_settling(
         &self,
         roster: &Roster,
@@ -409,9 +469,13 @@ impl<S: KeyValue> Store<S> {
                 let stored = self.kv.get(&key)?;
                 let seen = self.seen.get(&id);
                 // Another tab wrote since this tab last looked: keep its changes too.
+                let crossed = matches!((&stored, &seen), (Some(stored), Some(seen)) if stored != seen && *stored != text);
+                if crossed && self.settler.get().is_none() {
+                    // Settled once the code that reads sheets is here (`AppState::flush`).
+                    continue;
+                }
                 if let (Some(stored), Some(seen)) = (&stored, &seen)
-                    && stored != seen
-                    && *stored != text
+                    && crossed
                     && let Some(m) = self.settle(seen, c, stored)
                 {
                     // The version whose values gave way is kept, so History has them.

@@ -98,6 +98,39 @@ pub async fn export_chunk(
     Ok(state.export_text(id, now))
 }
 
+/// Reads and checks every sheet once ([`super::state::AppState::check_sheets`]); with the
+/// roster's reload after another tab's change, the `sheets` chunk: the first load carries no
+/// sheet decoder.
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(sheets, fallible, wasm_split_path = ::leptos::wasm_split)]
+pub fn check_chunk(state: super::state::AppState) -> Result<(), LoadFailed> {
+    state.check_sheets();
+    Ok(())
+}
+
+/// [`check_chunk`] outside the split build.
+#[cfg(not(feature = "split"))]
+pub async fn check_chunk(state: super::state::AppState) -> Result<(), LoadFailed> {
+    state.check_sheets();
+    Ok(())
+}
+
+/// Re-reads the roster after another tab wrote it ([`super::state::AppState::reload_roster`]),
+/// in the `sheets` chunk: settling two tabs' edits reads the sheets.
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(sheets, fallible, wasm_split_path = ::leptos::wasm_split)]
+pub fn reload_chunk(state: super::state::AppState) -> Result<(), LoadFailed> {
+    state.reload_roster();
+    Ok(())
+}
+
+/// [`reload_chunk`] outside the split build.
+#[cfg(not(feature = "split"))]
+pub async fn reload_chunk(state: super::state::AppState) -> Result<(), LoadFailed> {
+    state.reload_roster();
+    Ok(())
+}
+
 chunk!(
     /// The dice tray's panel (its button and state stay in the first load, so a sheet can
     /// prefill it before the panel has arrived).
@@ -137,14 +170,16 @@ chunk!(
 );
 
 /// Fetches, once the first screen is up and the browser is idle, what a player most likely
-/// opens next: the sheet of `game` (the first character's, or the new-character form's
-/// default), then the dice tray's panel, so neither tap waits on the network. The screens'
-/// styles come first: they are small and every one of those screens needs them. A failure
-/// here is not shown: opening the screen retries and says so.
-pub fn warm_next(game: System) {
+/// opens next: the code that reads and checks the roster's sheets (which then runs), the sheet
+/// of `game` (the first character's, or the new-character form's default) and the screens'
+/// styles, then the dice tray's panel, so neither tap waits on the network. A failure here is
+/// not shown: opening the screen retries and says so.
+pub fn warm_next(state: super::state::AppState, game: System) {
     leptos::task::spawn_local(async move {
-        super::browser::screen_styles().await;
-        warm_sheet_now(game).await;
+        let styles = super::browser::screen_styles();
+        // The sheets' check and the sheet share most of their code: fetched together.
+        let _ = futures::future::join(state.sheets_checked(), warm_sheet_now(game)).await;
+        styles.await;
         let _ = preload_tray().await;
     });
 }
@@ -170,21 +205,31 @@ where
     F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<AnyView, LoadFailed>> + 'static,
 {
+    // Absent only where a part is mounted on its own (the tray's browser tests).
+    let state = use_context::<super::state::AppState>();
     let attempt = RwSignal::new(0u32);
     move || {
         attempt.track();
         // The chunk loader's future holds JS promises, which are not Send; the app is
         // single-threaded, so the wrapper's runtime check never fires.
-        let chunk = SendWrapper::new(load());
+        // Every screen loaded here reads sheets: the roster's are checked first (see
+        // `AppState::sheets_checked`), while the screen's chunk is fetched.
+        let checked = async move {
+            match state {
+                Some(state) => state.sheets_checked().await,
+                None => Ok(()),
+            }
+        };
+        let ready = SendWrapper::new(futures::future::join(checked, load()));
         // The screens' styles are fetched with the first chunk shown (see `satchelStyles`),
         // already on their way while the chunk arrives, so no screen paints unstyled.
         let styles = SendWrapper::new(super::browser::screen_styles());
         view! {
             <Suspense fallback=|| view! { <p class="boot" role="status">"Opening…"</p> }>
                 {Suspend::new(async move {
-                    let chunk = chunk.await;
+                    let (checked, chunk) = ready.await;
                     styles.await;
-                    match chunk {
+                    match checked.and(chunk) {
                         Ok(view) => view,
                         Err(LoadFailed) => view! {
                             <div class="banner warn" role="alert">

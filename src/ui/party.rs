@@ -26,7 +26,7 @@ pub fn PartyGear() -> impl IntoView {
             r.characters
                 .iter()
                 .map(|c| {
-                    let (exp, ix) = match &c.sheet {
+                    let (exp, ix) = match &*c.sheet {
                         Sheet::Expedition(s) => (!s.retired, false),
                         Sheet::Ix(_) => (false, true),
                     };

@@ -94,7 +94,11 @@ pub fn App() -> impl IntoView {
     });
     let storage_listener = window_event_listener(ev::storage, move |e| {
         match classify_event(e.key().as_deref(), e.new_value().as_deref()) {
-            ExternalChange::Roster => state.reload_roster(),
+            ExternalChange::Roster => {
+                leptos::task::spawn_local(async move {
+                    let _ = super::lazy::reload_chunk(state).await;
+                });
+            }
             ExternalChange::Settings(s) => state.settings.set(s),
             ExternalChange::Quarantine => state.storage_rev.update(|r| *r += 1),
             ExternalChange::Doc(name) => state.external_doc_changed(name),
@@ -126,7 +130,7 @@ pub fn App() -> impl IntoView {
         let first = state
             .roster
             .with_untracked(|r| r.characters.first().map(|c| c.system()));
-        warm_next(first.unwrap_or(System::Ix));
+        warm_next(state, first.unwrap_or(System::Ix));
     });
     Effect::new(move |_| browser::set_title(&format!("{} · Satchel", screen.get().label())));
 

@@ -62,6 +62,10 @@ pub struct AppState {
     owed_writers: StoredValue<Vec<(&'static str, OwedWrite)>, LocalStorage>,
     /// The app's root owner: documents opened from a screen belong to the app, not the screen.
     owner: StoredValue<Option<Owner>, LocalStorage>,
+    /// Whether every sheet in the roster has been read and checked (`Store::check`). Start-up
+    /// leaves them unread, so the first load carries no sheet decoder; the check runs from a
+    /// chunk once the roster is idle, and before any screen that reads a sheet.
+    checked: StoredValue<bool>,
 }
 
 /// A write to try again: `Ok` once what it owed is in storage.
@@ -149,7 +153,7 @@ impl AppState {
         if new_device {
             settings.device = browser::new_id();
         }
-        let (mut roster, locked) = match store.load(now) {
+        let (mut roster, locked) = match store.load_unread(now) {
             Ok(loaded) => {
                 problems.extend(loaded.problems);
                 (loaded.roster, loaded.locked)
@@ -180,6 +184,7 @@ impl AppState {
             owed_docs: StoredValue::new(Vec::new()),
             owed_writers: StoredValue::new_local(Vec::new()),
             owner: StoredValue::new_local(Owner::current()),
+            checked: StoredValue::new(false),
         };
         state.push_problems(problems);
         if new_device {
@@ -478,6 +483,19 @@ impl AppState {
             });
         }
         let result = result.and(others);
+        // A character another tab changed meanwhile is written once the code that settles
+        // the two has arrived (the `sheets` chunk, which start-up fetches anyway).
+        if result.is_ok()
+            && self.store.with_value(|s| !s.settles())
+            && self.pending.with_value(|p| !p.save.is_empty())
+        {
+            let state = *self;
+            leptos::task::spawn_local(async move {
+                if super::lazy::check_chunk(state).await.is_ok() {
+                    state.flush();
+                }
+            });
+        }
         match result {
             Ok(()) => self.saved(),
             Err(e) => self.unsaved(e.to_string()),
@@ -542,10 +560,41 @@ impl AppState {
         browser::set_root_attribute("data-unsaved", Some("true"));
     }
 
+    /// Waits until every sheet in the roster has been read and checked, fetching the code that
+    /// reads them the first time (see `checked`). A screen that reads sheets waits for this.
+    pub async fn sheets_checked(self) -> Result<(), super::lazy::LoadFailed> {
+        if self.checked.get_value() {
+            return Ok(());
+        }
+        super::lazy::check_chunk(self).await
+    }
+
+    /// Reads every sheet in the roster once: one that cannot be read is set aside as a damaged
+    /// record and leaves the roster, one with values out of range is named, as start-up did
+    /// when it read every sheet itself. Runs in the `sheets` chunk.
+    pub fn check_sheets(&self) {
+        let _ = self.store.try_with_value(|s| s.can_settle());
+        if self.checked.get_value() {
+            return;
+        }
+        self.checked.set_value(true);
+        let now = browser::now_ms();
+        let mut roster = self.roster.get_untracked();
+        let before = roster.characters.len();
+        let Some(problems) = self.store.try_with_value(|s| s.check(&mut roster, now)) else {
+            return;
+        };
+        if roster.characters.len() != before {
+            self.roster.set(roster);
+        }
+        self.push_problems(problems);
+    }
+
     /// Re-reads the roster after another tab wrote it, keeping this tab's unsaved changes.
     /// A character both tabs changed at once is settled field by field (`Store::reload`) and
     /// written again settled, so the other tab takes it too.
     pub fn reload_roster(&self) {
+        let _ = self.store.try_with_value(|s| s.can_settle());
         let now = browser::now_ms();
         let local = self.roster.get_untracked();
         let mut pending = self.pending.get_value();
@@ -555,6 +604,8 @@ impl AppState {
         else {
             return;
         };
+        // Every sheet the load returns has been read and checked.
+        self.checked.set_value(true);
         let mut roster = loaded.roster;
         roster.device.clone_from(&local.device);
         // Otherwise the last writer wins per character. A newer revision from the other tab is

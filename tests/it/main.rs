@@ -41,3 +41,4 @@ mod sealed;
 mod storage;
 mod sync;
 mod two_tabs;
+mod unread_sheets;

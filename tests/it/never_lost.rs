@@ -94,15 +94,18 @@ fn packed_with(items: usize) -> Character {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let mut c = Character::new("big".into(), System::Ix, "Big".into(), 1);
-    let Sheet::Ix(sheet) = &mut c.sheet else {
-        unreachable!("made as an Ix character")
-    };
-    for _ in 0..items {
-        let name: String = (0..40)
-            .map(|_| char::from(rng.sample(rand::distr::Alphanumeric)))
-            .collect();
-        sheet.gear.carriers[0].items.push(Item::mouth_sized(&name));
-    }
+    let _ = c.sheet.edit(|sheet| -> Result<(), ()> {
+        let Sheet::Ix(sheet) = sheet else {
+            unreachable!("made as an Ix character")
+        };
+        for _ in 0..items {
+            let name: String = (0..40)
+                .map(|_| char::from(rng.sample(rand::distr::Alphanumeric)))
+                .collect();
+            sheet.gear.carriers[0].items.push(Item::mouth_sized(&name));
+        }
+        Ok(())
+    });
     c
 }
 

@@ -98,7 +98,7 @@ fn schema_2_characters_migrate_to_one_sheet_with_their_gear_as_the_record() {
 
     let ix = decode_character(include_str!("../fixtures/character-v2-ix.json")).unwrap();
     assert_eq!((ix.system(), ix.name.as_str()), (System::Ix, "Vex"));
-    assert!(matches!(ix.sheet, Sheet::Ix(_)));
+    assert!(matches!(*ix.sheet, Sheet::Ix(_)));
     // The old per-sheet Fortune flag is not carried: the session document holds the points.
     assert!(!encode(&ix).contains("fortune"));
 }

@@ -477,7 +477,8 @@ fn status_fragment_of(u: &StatusUpdate) -> String {
     c.rev = u.revision.rev;
     c.updated_ms = u.revision.updated_ms;
     c.device = u.revision.device.clone();
-    match (&mut c.sheet, &u.vitals) {
+    let mut sheet = (*c.sheet).clone();
+    match (&mut sheet, &u.vitals) {
         (
             satchel::model::Sheet::Ix(s),
             StatusVitals::Ix {
@@ -514,5 +515,6 @@ fn status_fragment_of(u: &StatusUpdate) -> String {
         }
         _ => unreachable!(),
     }
+    c.sheet = sheet.into();
     status_fragment(&c)
 }

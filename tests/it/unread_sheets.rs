@@ -1,0 +1,184 @@
+//! The roster holds each sheet as its stored text until something reads it (`SheetDoc`,
+//! issue 20): start-up loads names and games only, `Store::check` reads and checks every sheet
+//! later, and nothing about a sheet is lost or changed by not reading it.
+
+use proptest::prelude::*;
+use satchel::model::ix_sheet::IxEdit;
+use satchel::model::{
+    Character, CharacterAction, Roster, Sheet, SheetDoc, System, decode_character, encode,
+};
+use satchel::rules::ix::stats::Characteristic;
+use satchel::storage::{KeyValue, MemoryStore, Problem, Store, character_key};
+
+fn stored(chars: &[Character]) -> Store<MemoryStore> {
+    let store = Store::new(MemoryStore::new());
+    for c in chars {
+        store.save_character(c).unwrap();
+    }
+    store
+        .save_index(chars.iter().map(|c| c.id.clone()).collect())
+        .unwrap();
+    store
+}
+
+/// A stored character whose sheet says `sheet` (JSON) in place of its own.
+fn with_sheet_text(c: &Character, sheet: &str) -> String {
+    let mut value: serde_json::Value = serde_json::from_str(&encode(c)).unwrap();
+    value["sheet"] = serde_json::from_str(sheet).unwrap();
+    value.to_string()
+}
+
+#[test]
+fn an_unread_sheet_saves_back_exactly_as_it_was_stored() {
+    let c = Character::new("a".into(), System::Ix, "Vex".into(), 1);
+    let text = encode(&c);
+    let loaded = decode_character(&text).unwrap();
+    assert_eq!(loaded.system(), System::Ix);
+    assert_eq!(encode(&loaded), text);
+    assert_eq!(loaded, c);
+}
+
+#[test]
+fn the_game_is_known_without_reading_the_sheet_and_an_unknown_game_is_refused() {
+    let c = Character::new("a".into(), System::Expedition, "Rook".into(), 1);
+    let loaded = decode_character(&encode(&c)).unwrap();
+    assert_eq!(loaded.system(), System::Expedition);
+    let chess = with_sheet_text(&c, r#"{"chess": {}}"#);
+    assert!(decode_character(&chess).is_err());
+}
+
+#[test]
+fn an_edit_reencodes_the_text_and_a_refused_edit_changes_nothing() {
+    let mut roster = Roster::default();
+    roster
+        .apply(
+            CharacterAction::Create {
+                id: "a".into(),
+                system: System::Ix,
+                name: "Vex".into(),
+            },
+            1,
+        )
+        .unwrap();
+    let before = encode(&roster.characters[0]);
+    // Read back from storage: the sheet is text again, unread.
+    roster.characters[0] = decode_character(&before).unwrap();
+    roster
+        .apply(
+            CharacterAction::EditIx {
+                id: "a".into(),
+                edit: IxEdit::Characteristic(Characteristic::Might, 3),
+            },
+            2,
+        )
+        .unwrap();
+    let after = encode(&roster.characters[0]);
+    let reread = decode_character(&after).unwrap();
+    assert_eq!(
+        reread
+            .ix()
+            .unwrap()
+            .character
+            .characteristics
+            .get(Characteristic::Might),
+        3
+    );
+    // A refused edit (out of range) leaves the text as it was.
+    let refused = roster.apply(
+        CharacterAction::EditIx {
+            id: "a".into(),
+            edit: IxEdit::Characteristic(Characteristic::Might, 99),
+        },
+        3,
+    );
+    assert!(refused.is_err());
+    assert_eq!(encode(&roster.characters[0]), after);
+}
+
+#[test]
+fn a_sheet_that_does_not_fit_its_game_is_set_aside_by_the_check_not_by_the_load() {
+    let fine = Character::new("a".into(), System::Ix, "Fine".into(), 1);
+    let bad = Character::new("b".into(), System::Ix, "Bent".into(), 1);
+    let store = stored(&[fine.clone(), bad.clone()]);
+    let raw = with_sheet_text(&bad, r#"{"ix": {"character": "not a character"}}"#);
+    store.backend().set(&character_key("b"), &raw).unwrap();
+
+    // Start-up's load lists both: it reads names and games only.
+    let mut unread = store.load_unread(5).unwrap();
+    assert_eq!(unread.roster.characters.len(), 2);
+    assert!(unread.problems.is_empty());
+
+    // The check reads every sheet: the bad one is set aside, byte for byte.
+    let problems = store.check(&mut unread.roster, 5);
+    assert_eq!(unread.roster.ids(), ["a"]);
+    let [Problem::Quarantined { moved_to, .. }] = problems.as_slice() else {
+        panic!("expected one quarantine, got {problems:?}")
+    };
+    assert_eq!(
+        store.backend().get(moved_to).unwrap().as_deref(),
+        Some(raw.as_str())
+    );
+    assert_eq!(store.backend().get(&character_key("b")).unwrap(), None);
+
+    // `load` is both at once, as before.
+    let again = stored(&[fine, bad]);
+    again.backend().set(&character_key("b"), &raw).unwrap();
+    let loaded = again.load(6).unwrap();
+    assert_eq!(loaded.roster.ids(), ["a"]);
+    assert!(matches!(
+        loaded.problems.as_slice(),
+        [Problem::Quarantined { .. }]
+    ));
+}
+
+#[test]
+fn a_damaged_sheet_read_anyway_is_never_written_over() {
+    let c = Character::new("b".into(), System::Ix, "Bent".into(), 1);
+    let raw = with_sheet_text(&c, r#"{"ix": {"character": 7}}"#);
+    let mut loaded = decode_character(&raw).unwrap();
+    assert!(loaded.sheet.try_sheet().is_err());
+    let text = loaded.sheet.text().to_string();
+    let _ = loaded.sheet.edit(|s| -> Result<(), ()> {
+        *s = Sheet::new(System::Ix, "Overwritten");
+        Ok(())
+    });
+    assert_eq!(loaded.sheet.text(), text);
+}
+
+#[test]
+fn clones_share_one_reading() {
+    let c = Character::new("a".into(), System::Ix, "Vex".into(), 1);
+    let loaded = decode_character(&encode(&c)).unwrap();
+    let copy = loaded.clone();
+    let first: *const Sheet = &*loaded.sheet;
+    let second: *const Sheet = &*copy.sheet;
+    assert_eq!(
+        first, second,
+        "the copy reads the same sheet, not a second decoding"
+    );
+}
+
+#[test]
+fn the_same_sheet_written_in_another_key_order_is_equal() {
+    let c = Character::new("a".into(), System::Expedition, "Rook".into(), 1);
+    let sorted: serde_json::Value = serde_json::from_str(&encode(&c)).unwrap();
+    // serde_json's Value keeps keys sorted: a different text for the same sheet.
+    let resorted = decode_character(&sorted.to_string()).unwrap();
+    assert_ne!(resorted.sheet.text(), c.sheet.text());
+    assert_eq!(resorted.sheet, c.sheet);
+    assert_eq!(SheetDoc::from((*c.sheet).clone()), c.sheet);
+}
+
+proptest! {
+    /// Whatever a sheet's values, reading it from its text gives the sheet that was saved.
+    #[test]
+    fn any_might_survives_the_text(might in 1i32..=6, name in "[A-Za-z][A-Za-z ]{0,19}") {
+        let mut roster = Roster::default();
+        roster.apply(CharacterAction::Create { id: "a".into(), system: System::Ix, name: name.clone() }, 1).unwrap();
+        roster.apply(CharacterAction::EditIx { id: "a".into(), edit: IxEdit::Characteristic(Characteristic::Might, might) }, 2).unwrap();
+        let c = &roster.characters[0];
+        let back = decode_character(&encode(c)).unwrap();
+        prop_assert_eq!(back.ix().unwrap(), c.ix().unwrap());
+        prop_assert_eq!(&back, c);
+    }
+}

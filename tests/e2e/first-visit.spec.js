@@ -79,3 +79,44 @@ test("a link straight to a sheet waits for its styles, even when they are slow, 
   await app.close();
   await context.close();
 });
+
+test("a sheet that does not fit its game is set aside once the sheets are read, and never opens; one out of range is named", async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const setup = await context.newPage();
+  const app = await openApp(setup);
+  await app.create("Ix", "Bent Bo");
+  await app.create("Ix", "Fine Fen");
+  await app.create("Ix", "Odd Ola");
+  // Bent Bo's sheet becomes one no Ix sheet can be; Odd Ola's a well-formed sheet with a
+  // value out of range. Both are valid JSON, so start-up lists them by name.
+  const ids = await setup.evaluate(() => {
+    const out = {};
+    for (const id of JSON.parse(localStorage.getItem("satchel/v1/index")).characters) {
+      const key = `satchel/v1/character/${id}`;
+      const doc = JSON.parse(localStorage.getItem(key));
+      out[doc.name] = id;
+      if (doc.name === "Bent Bo") doc.sheet = { ix: { character: "not a character" } };
+      if (doc.name === "Odd Ola") doc.sheet.ix.character.characteristics.might = 99;
+      localStorage.setItem(key, JSON.stringify(doc));
+    }
+    return out;
+  });
+  const bentRaw = await setup.evaluate((id) => localStorage.getItem(`satchel/v1/character/${id}`), ids["Bent Bo"]);
+
+  // Straight to the damaged sheet's address: it never opens; the check sets it aside first.
+  const page = await context.newPage();
+  await page.goto(setup.url().split("#")[0] + `#/c/${ids["Bent Bo"]}`);
+  await expect(page.getByRole("alert").filter({ hasText: "set aside untouched" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Character not found" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Odd Ola has a value out of range" })).toBeVisible();
+  // Set aside byte for byte, and the rest of the roster as it was.
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  const aside = Object.keys(stored).filter((k) => k.startsWith("satchel/v1/quarantine/"));
+  expect(aside).toHaveLength(1);
+  expect(stored[aside[0]]).toBe(bentRaw);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roster" }).click();
+  await expect(page.getByRole("list", { name: "Characters" }).getByRole("listitem")).toHaveCount(2);
+  await page.close();
+  await app.close();
+  await context.close();
+});

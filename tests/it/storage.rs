@@ -15,7 +15,8 @@ fn character(id: &str, name: &str) -> Character {
     Character::new(id.into(), System::Ix, name.into(), 1)
 }
 
-fn store_with(chars: &[Character]) -> Store<MemoryStore> {
+/// A store holding `chars`, in that order (also used by `unread_sheets`).
+pub(crate) fn store_with(chars: &[Character]) -> Store<MemoryStore> {
     let store = Store::new(MemoryStore::new());
     for c in chars {
         store.save_character(c).unwrap();

@@ -8,18 +8,9 @@ use satchel::model::{
     Character, CharacterAction, Roster, Sheet, SheetDoc, System, decode_character, encode,
 };
 use satchel::rules::ix::stats::Characteristic;
-use satchel::storage::{KeyValue, MemoryStore, Problem, Store, character_key};
+use satchel::storage::{KeyValue, Problem, character_key};
 
-fn stored(chars: &[Character]) -> Store<MemoryStore> {
-    let store = Store::new(MemoryStore::new());
-    for c in chars {
-        store.save_character(c).unwrap();
-    }
-    store
-        .save_index(chars.iter().map(|c| c.id.clone()).collect())
-        .unwrap();
-    store
-}
+use super::storage::store_with;
 
 /// A stored character whose sheet says `sheet` (JSON) in place of its own.
 fn with_sheet_text(c: &Character, sheet: &str) -> String {
@@ -99,7 +90,7 @@ fn an_edit_reencodes_the_text_and_a_refused_edit_changes_nothing() {
 fn a_sheet_that_does_not_fit_its_game_is_set_aside_by_the_check_not_by_the_load() {
     let fine = Character::new("a".into(), System::Ix, "Fine".into(), 1);
     let bad = Character::new("b".into(), System::Ix, "Bent".into(), 1);
-    let store = stored(&[fine.clone(), bad.clone()]);
+    let store = store_with(&[fine.clone(), bad.clone()]);
     let raw = with_sheet_text(&bad, r#"{"ix": {"character": "not a character"}}"#);
     store.backend().set(&character_key("b"), &raw).unwrap();
 
@@ -121,7 +112,7 @@ fn a_sheet_that_does_not_fit_its_game_is_set_aside_by_the_check_not_by_the_load(
     assert_eq!(store.backend().get(&character_key("b")).unwrap(), None);
 
     // `load` is both at once, as before.
-    let again = stored(&[fine, bad]);
+    let again = store_with(&[fine, bad]);
     again.backend().set(&character_key("b"), &raw).unwrap();
     let loaded = again.load(6).unwrap();
     assert_eq!(loaded.roster.ids(), ["a"]);

@@ -141,3 +141,30 @@ pub fn screen_styles() -> impl std::future::Future<Output = ()> {
         }
     }
 }
+
+/// Runs `f` once the page is idle, or after `within_ms` if it never is (a page kept busy). Where
+/// the browser has no idle callbacks (Safari), after the next frame has painted. Leptos's
+/// `request_idle_callback` does nothing there, and what waits on it (the rest of a sheet) must
+/// still come.
+pub fn when_idle(within_ms: u32, f: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match idle {
+        Some(idle) => {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"timeout".into(), &within_ms.into());
+            let _ = idle.call2(
+                &window,
+                &wasm_bindgen::closure::Closure::once_into_js(f),
+                &options,
+            );
+        }
+        None => leptos::prelude::request_animation_frame(move || {
+            leptos::prelude::set_timeout(f, std::time::Duration::ZERO);
+        }),
+    }
+}

@@ -2,7 +2,12 @@
 //! own (`#/c/<id>/<section>`), so reload, Back and a shared link land on the same section.
 //! Every section stays on the page (find-in-page, printing and screen readers see the whole
 //! sheet); the bar jumps to one, with keyboard focus.
+//!
+//! A sheet opened at its first section builds that section alone, and the others one at a time
+//! while the page is idle after it has painted ([`Unfold`]): on a phone the whole sheet took
+//! about half a second to build and lay out, and Play is what a player opened it for.
 
+use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -144,4 +149,70 @@ pub(crate) fn reveal_when_said(
             }
         });
     });
+}
+
+/// How much of a sheet is built: its first section at once, each later one in an idle moment
+/// of its own after the first has painted, so a tap on Play waits for one section's building at
+/// most. An address naming a later section (a link, Back, the bar), or printing, builds the
+/// rest at once: a jump needs its section there, a printout the whole sheet.
+#[derive(Clone, Copy)]
+pub struct Unfold {
+    built: RwSignal<usize>,
+}
+
+impl Unfold {
+    /// Starts building the sections after the first of `parts`.
+    pub fn new(parts: &'static [Part]) -> Self {
+        let SheetSection(section) = expect_context::<SheetSection>();
+        let total = parts.len();
+        let later = move |s: &Option<String>| s.as_deref().is_some_and(|s| s != parts[0].slug);
+        let built = RwSignal::new(if section.with_untracked(later) {
+            total
+        } else {
+            1
+        });
+        let unfold = Unfold { built };
+        Effect::new(move |_| {
+            if section.with(later) {
+                unfold.all(total);
+            }
+        });
+        let print = window_event_listener(ev::beforeprint, move |_| unfold.all(total));
+        on_cleanup(move || print.remove());
+        unfold.next(total);
+        unfold
+    }
+
+    /// Builds everything at once.
+    fn all(self, total: usize) {
+        if self.built.try_get_untracked().is_some_and(|n| n < total) {
+            self.built.try_set(total);
+        }
+    }
+
+    /// Builds the next section when the page is next idle (or a quarter second on, if it is
+    /// kept busy), then the one after. A sheet left meanwhile has taken its signal with it: the
+    /// chain stops there.
+    fn next(self, total: usize) {
+        super::browser::when_idle(250, move || {
+            if let Some(n) = self.built.try_get_untracked()
+                && n < total
+            {
+                self.built.try_set(n + 1);
+                self.next(total);
+            }
+        });
+    }
+
+    /// Section `index` (0 is the first): built once its turn comes, untracked like the rest of
+    /// the sheet, so nothing it reads rebuilds it.
+    pub fn part<V: IntoView + 'static>(
+        self,
+        index: usize,
+        body: impl Fn() -> V + Send + Sync + 'static,
+    ) -> impl IntoView {
+        let built = self.built;
+        let shown = Memo::new(move |_| built.get() > index);
+        move || shown.get().then(|| untrack(&body))
+    }
 }

@@ -126,7 +126,7 @@ pub fn App() -> impl IntoView {
     // The sheet a player most likely opens next, and the tray's panel, are chunks of their
     // own: fetch them once the first screen is up. An empty roster's next step is the new
     // character form, whose default game is Ix (it fetches another game's sheet when chosen).
-    request_idle_callback(move || {
+    super::browser::when_idle(2000, move || {
         let first = state
             .roster
             .with_untracked(|r| r.characters.first().map(|c| c.system()));

@@ -49,6 +49,15 @@ export async function storageCanFill(target, prefix) {
   }, prefix);
 }
 
+/**
+ * Waits until an open sheet has built every section: Play comes first, the others while the
+ * page is idle (`Unfold`, src/ui/sections.rs). For checks that walk or measure the whole sheet.
+ */
+export async function wholeSheet(page) {
+  const last = await page.getByRole("navigation", { name: "Sheet sections" }).getByRole("link").last().getAttribute("href");
+  await page.locator(`#part-${last.split("/").pop()}`).waitFor({ state: "attached" });
+}
+
 /** Starts a server for one test and collects every request the page makes. */
 export async function openApp(page, hash = "") {
   const server = await startServer();

@@ -2,7 +2,7 @@
 // of its own (reload and Back land on it), keyboard focus following a jump; and on every
 // screen, at every scroll position, no bar, banner or panel covers a control.
 import { test, expect } from "@playwright/test";
-import { openApp, audit } from "./pages.js";
+import { openApp, audit, wholeSheet } from "./pages.js";
 
 const WELL_FILLED = new URL("../fixtures/well-filled.json", import.meta.url).pathname;
 
@@ -110,6 +110,7 @@ for (const size of SIZES) {
       await app.create("Ix", "Vex");
       await app.card("Vex").getByRole("link", { name: "Vex" }).click();
       await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
+      await wholeSheet(page);
       // Whether the focused control shows whole after the browser's own scroll to it: its top,
       // middle and bottom each hit the control itself, not a sticky bar, the dock or the page's
       // edge. The bars' own links and the skip link are where they always are.
@@ -160,6 +161,7 @@ for (const size of SIZES) {
       for (const name of ["Vex", "Ash"]) {
         await app.card(name).getByRole("link", { name }).click();
         await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
+        await wholeSheet(page);
         // A selected gear item's actions sit with the grid, not over it.
         const first = page.locator(".gear button.item").first();
         if (await first.count()) await first.click();
@@ -211,6 +213,7 @@ test("a well-filled character's sections are each at most three phone screens ta
   for (const [game, name] of [["Ix", "Vex Arrandi"], ["Expedition", "Ash"]]) {
     await app.card(name).getByRole("link", { name }).click();
     await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
+    await wholeSheet(page);
     // Wounded: the Medicine checks show by themselves.
     if (game === "Ix") await expect(page.getByRole("region", { name: "Medicine" }).getByRole("button", { name: "Treat Wounds" })).toBeVisible();
     const heights = await sectionHeights(page);
@@ -227,11 +230,73 @@ test("prints each sheet section's height at 390x844 (a figure for review, not a 
     await app.create(game, name);
     await app.card(name).getByRole("link", { name }).click();
     await expect(page.getByRole("navigation", { name: "Sheet sections" })).toBeVisible();
+    await wholeSheet(page);
     const heights = await sectionHeights(page);
     console.log(`${game} sheet sections (px at 390x844, screen 844): ${heights.map(([n, h]) => `${n} ${h}`).join(", ")}`);
     expect(heights.map(([n]) => n)).toEqual(game === "Ix" ? ["Play", "Skills", "Character", "Magic", "Gear", "Notes"] : ["Play", "Town", "People", "Holdings", "Spells", "Gear", "Notes"]);
     expect(heights.every(([, h]) => h > 0)).toBe(true);
     await app.go("Roster");
   }
+  await app.close();
+});
+
+test("a sheet opened at Play builds Play first and the rest by itself; a later section's address, or printing, builds it all at once", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  const sheet = await app.card("Vex").getByRole("link", { name: "Vex" }).getAttribute("href");
+  // Goes to `hash` and reports which sections the page holds the moment Play's first control
+  // is built (before anything else runs), and once what that moment set going has run.
+  const atFirstBuild = (hash, print = false) =>
+    page.evaluate(
+      ([hash, print]) =>
+        new Promise((done) => {
+          const parts = () => [...document.querySelectorAll(".part-start")].map((h) => h.id.replace("part-", ""));
+          const seen = new MutationObserver(() => {
+            if (!document.querySelector('section[aria-labelledby="ix-health"] button')) return;
+            seen.disconnect();
+            const first = parts();
+            if (print) dispatchEvent(new Event("beforeprint"));
+            setTimeout(() => done({ first, then: parts() }), 0);
+          });
+          seen.observe(document.body, { childList: true, subtree: true });
+          location.hash = hash;
+        }),
+      [hash, print],
+    );
+  const all = ["play", "skills", "character", "magic", "gear", "notes"];
+
+  // At Play: Play alone at first, and every other section follows with no input at all.
+  expect((await atFirstBuild(sheet)).first).toEqual(["play"]);
+  await expect(page.getByRole("textbox", { name: "Notes", exact: true })).toBeAttached();
+  expect(await page.evaluate(() => [...document.querySelectorAll(".part-start")].map((h) => h.id.replace("part-", "")))).toEqual(all);
+  await expect(page.getByRole("heading", { name: "Wounds and Strain" })).toBeInViewport();
+
+  // A link to a later section: that section, and all before it, are there at once.
+  await app.go("Roster");
+  expect((await atFirstBuild(`${sheet}/gear`)).first).toEqual(all);
+  await expect(page.getByRole("heading", { level: 2, name: "Gear", exact: true }).last()).toBeInViewport();
+
+  // Printing in the first moment still prints the whole sheet.
+  await app.go("Roster");
+  const printed = await atFirstBuild(sheet, true);
+  expect(printed.first).toEqual(["play"]);
+  expect(printed.then).toEqual(all);
+
+  await app.close();
+});
+
+test("without idle callbacks (Safari has none), the rest of a sheet still comes, and the next screen is still fetched", async ({ page }) => {
+  await page.addInitScript(() => {
+    delete window.requestIdleCallback;
+    delete Window.prototype.requestIdleCallback;
+  });
+  const app = await openApp(page);
+  expect(await page.evaluate(() => "requestIdleCallback" in window)).toBe(false);
+  // The roster's idle preload (the Ix sheet, the new-character form's default) still happens.
+  await expect.poll(() => app.requests.some((u) => /split_ix_sheet-[0-9a-f]+\.wasm$/.test(u))).toBe(true);
+  await app.create("Ix", "Vex");
+  await app.card("Vex").getByRole("link", { name: "Vex" }).click();
+  await expect(page.getByRole("textbox", { name: "Notes", exact: true })).toBeAttached();
+  expect(await page.locator(".part-start").count()).toBe(6);
   await app.close();
 });

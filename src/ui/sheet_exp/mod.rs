@@ -15,7 +15,7 @@ use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
 use super::history::character_history;
 use super::party_rest::PartyRest;
-use super::sections::{Part, SectionBar, part_start};
+use super::sections::{Part, SectionBar, Unfold, part_start};
 use super::setup::{SETUP, Setup, Step};
 use super::sheet::SheetSection;
 use super::state::AppState;
@@ -423,7 +423,7 @@ fn setup_view(ctx: Ctx, id: String, name: String) -> impl IntoView {
     view! { <Setup id name steps/> }
 }
 
-/// The whole sheet, in sections.
+/// The whole sheet, in sections: Play at once, the rest as the page is idle ([`Unfold`]).
 fn sheet_view(
     ctx: Ctx,
     id: String,
@@ -433,6 +433,8 @@ fn sheet_view(
     let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
     let on_gear = Callback::new(move |e| edit.run(ExpEdit::Gear(e)));
     let notes = Signal::derive(move || s.with(|s| s.notes.clone()));
+    let unfold = Unfold::new(&PARTS);
+    let gear_id = id.clone();
     view! {
         <section class="screen sheet columns exp-sheet" aria-labelledby="sheet-title">
             <header class="sheet-head wide">
@@ -449,46 +451,58 @@ fn sheet_view(
             </p>
             <Abilities ctx/>
             <Health ctx/>
-            {part_start(PARTS[1])}
-            {money::money(ctx)}
-            {haven::haven(ctx)}
-            {downtime::downtime(ctx)}
-            {part_start(PARTS[2])}
-            {haven::social(ctx)}
-            {haven::companions(ctx)}
-            {part_start(PARTS[3])}
-            {haven::holdings(ctx)}
-            {haven::retirement(ctx)}
-            {part_start(PARTS[4])}
-            {spells::spells(ctx)}
-            {part_start(PARTS[5])}
+            {unfold.part(1, move || view! {
+                {part_start(PARTS[1])}
+                {money::money(ctx)}
+                {haven::haven(ctx)}
+                {downtime::downtime(ctx)}
+            })}
+            {unfold.part(2, move || view! {
+                {part_start(PARTS[2])}
+                {haven::social(ctx)}
+                {haven::companions(ctx)}
+            })}
+            {unfold.part(3, move || view! {
+                {part_start(PARTS[3])}
+                {haven::holdings(ctx)}
+                {haven::retirement(ctx)}
+            })}
+            {unfold.part(4, move || view! {
+                {part_start(PARTS[4])}
+                {spells::spells(ctx)}
+            })}
             // The gear component is a panel of its own, with its "Gear" region and heading.
-            <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=id/>
-            {part_start(PARTS[6])}
-            <section class="panel" aria-labelledby="exp-notes">
-                <h2 id="exp-notes">"Notes"</h2>
-                <TextInput
-                    label="Notes".to_string()
-                    value=notes
-                    multiline=true
-                    max_chars=NOTES_MAX
-                    on_commit=Callback::new(move |t| edit.run(ExpEdit::Notes(t)))
-                />
-            </section>
-            <section class="panel" aria-labelledby="exp-log">
-                <h2 id="exp-log">"Roll history"</h2>
-                // Scrolls when long, so it takes focus for keyboard scrolling.
-                <ol class="list-plain exp-history" reversed tabindex="0" aria-labelledby="exp-log">
-                    {move || {
-                        s.with(|s| {
-                            s.history.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view()
-                        })
-                    }}
-                </ol>
-                <h3>"Rolled in the dice tray"</h3>
-                <CharacterRolls character_id=ctx.id.get_value()/>
-            </section>
-            {character_history(ctx.id.get_value())}
+            {unfold.part(5, move || view! {
+                {part_start(PARTS[5])}
+                <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=gear_id.clone()/>
+            })}
+            {unfold.part(6, move || view! {
+                {part_start(PARTS[6])}
+                <section class="panel" aria-labelledby="exp-notes">
+                    <h2 id="exp-notes">"Notes"</h2>
+                    <TextInput
+                        label="Notes".to_string()
+                        value=notes
+                        multiline=true
+                        max_chars=NOTES_MAX
+                        on_commit=Callback::new(move |t| edit.run(ExpEdit::Notes(t)))
+                    />
+                </section>
+                <section class="panel" aria-labelledby="exp-log">
+                    <h2 id="exp-log">"Roll history"</h2>
+                    // Scrolls when long, so it takes focus for keyboard scrolling.
+                    <ol class="list-plain exp-history" reversed tabindex="0" aria-labelledby="exp-log">
+                        {move || {
+                            s.with(|s| {
+                                s.history.iter().rev().map(|l| view! { <li>{l.clone()}</li> }).collect_view()
+                            })
+                        }}
+                    </ol>
+                    <h3>"Rolled in the dice tray"</h3>
+                    <CharacterRolls character_id=ctx.id.get_value()/>
+                </section>
+                {character_history(ctx.id.get_value())}
+            })}
         </section>
     }
 }

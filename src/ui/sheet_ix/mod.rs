@@ -17,7 +17,7 @@ use std::sync::Arc;
 use super::fields::{NumberInput, TextInput};
 use super::gear::{Gear, GearMode};
 use super::history::character_history;
-use super::sections::{Part, SectionBar, part_start};
+use super::sections::{Part, SectionBar, Unfold, part_start};
 use super::setup::{SETUP, Setup, Step};
 use super::sheet::SheetSection;
 use super::state::{AppState, Doc};
@@ -414,12 +414,15 @@ fn setup_view(ctx: Ctx, id: String) -> impl IntoView {
     view! { <Setup id name=name_of(ctx)() steps/> }
 }
 
-/// The whole sheet, in sections.
+/// The whole sheet, in sections: Play at once, the rest as the page is idle ([`Unfold`]).
 fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
     let name = name_of(ctx);
     let gear = Signal::derive(move || ctx.read(|s| s.gear().clone()));
     let on_edit = Callback::new(move |e| ctx.edit(IxEdit::Gear(e)));
     let notes = Signal::derive(move || ctx.read(|s| s.character.notes.clone()));
+    let unfold = Unfold::new(&PARTS);
+    let gear_id = id.clone();
+    let record_id = id.clone();
     view! {
         <section class="screen sheet columns ix-sheet" aria-labelledby="sheet-title">
             <header class="sheet-head wide">
@@ -435,35 +438,45 @@ fn sheet_view(ctx: Ctx, id: String) -> impl IntoView {
             <health::Injuries/>
             <magic::Conditions/>
             <Session/>
-            {part_start(PARTS[1])}
             // Attacks are checks: here with the skills they roll (Play has no room to spare
             // within three phone screens).
-            <weapons::Weapons/>
-            <skills::Skills/>
-            {part_start(PARTS[2])}
-            {identity(ctx)}
-            <skills::Characteristics/>
-            // Set once and rarely changed: here with who the character is, not in Play.
-            <section class="panel" aria-labelledby="ix-limits">
-                <h2 id="ix-limits">"Wound and Strain maximum"</h2>
-                {health::maxima(ctx)}
-            </section>
-            <section class="panel" aria-labelledby="ix-talents">
-                <h2 id="ix-talents">"Talents"</h2>
-                <magic::Talents/>
-            </section>
-            {part_start(PARTS[3])}
-            <magic::Magic/>
-            {part_start(PARTS[4])}
+            {unfold.part(1, || view! {
+                {part_start(PARTS[1])}
+                <weapons::Weapons/>
+                <skills::Skills/>
+            })}
+            {unfold.part(2, move || view! {
+                {part_start(PARTS[2])}
+                {identity(ctx)}
+                <skills::Characteristics/>
+                // Set once and rarely changed: here with who the character is, not in Play.
+                <section class="panel" aria-labelledby="ix-limits">
+                    <h2 id="ix-limits">"Wound and Strain maximum"</h2>
+                    {health::maxima(ctx)}
+                </section>
+                <section class="panel" aria-labelledby="ix-talents">
+                    <h2 id="ix-talents">"Talents"</h2>
+                    <magic::Talents/>
+                </section>
+            })}
+            {unfold.part(3, || view! {
+                {part_start(PARTS[3])}
+                <magic::Magic/>
+            })}
             // The gear component is a panel of its own, with its "Gear" region and heading.
-            <Gear inventory=gear on_edit mode=GearMode::List character_id=id.clone()/>
-            {part_start(PARTS[5])}
-            <section class="panel" aria-labelledby="ix-notes">
-                <h2 id="ix-notes">"Notes"</h2>
-                <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) shared=true multiline=true/>
-            </section>
-            <RollLog id=id.clone()/>
-            {character_history(id)}
+            {unfold.part(4, move || view! {
+                {part_start(PARTS[4])}
+                <Gear inventory=gear on_edit mode=GearMode::List character_id=gear_id.clone()/>
+            })}
+            {unfold.part(5, move || view! {
+                {part_start(PARTS[5])}
+                <section class="panel" aria-labelledby="ix-notes">
+                    <h2 id="ix-notes">"Notes"</h2>
+                    <TextInput label="Notes" value=notes on_commit=ctx.text(Text::Notes) shared=true multiline=true/>
+                </section>
+                <RollLog id=record_id.clone()/>
+                {character_history(record_id.clone())}
+            })}
         </section>
     }
 }

@@ -130,7 +130,7 @@ pub struct Character {
 
 impl Character {
     pub fn new(id: String, system: System, name: String, now_ms: u64) -> Self {
-        let sheet = SheetDoc::new(Sheet::new(system, &name));
+        let sheet = SheetDoc::blank(system, &name);
         Character {
             schema: CHARACTER_SCHEMA,
             id,

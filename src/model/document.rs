@@ -2,7 +2,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA, Sheet, System};
+use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA, SheetDoc, System};
 
 /// Why a stored document could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,10 +127,9 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
                 // A schema 1 document migrated to 2 has no sheet yet: it gets a blank one.
                 (system, _, _) => {
                     let name = obj.get("name").and_then(|n| n.as_str()).unwrap_or("");
-                    // Through the text encoder the app already has for saving: a
-                    // `to_value` here would bring a second copy of every sheet's
-                    // serializer into the first load (about 4 KB brotli).
-                    match parse_value(&encode(&Sheet::new(system, name)))? {
+                    // From the blank sheet's template, as a new character's: encoding a
+                    // sheet here would bring every sheet's serializer into the first load.
+                    match parse_value(SheetDoc::blank(system, name).text())? {
                         serde_json::Value::Object(mut tagged) => tagged
                             .remove(system.slug())
                             .unwrap_or(serde_json::Value::Null),

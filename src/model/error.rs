@@ -133,11 +133,13 @@ fn rules_words(e: &RulesError) -> String {
     }
 }
 
-/// Writes a rules message as a sentence: capitalised and closed with a full stop.
+/// Writes a rules message as a sentence: capitalised and closed with a full stop. Our messages
+/// start with an English word; one that starts with a player's own name keeps it as written.
+/// (ASCII only: Unicode's case tables would be 12 KB of the first load for this one letter.)
 fn sentence(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     let mut chars = text.chars();
     if let Some(first) = chars.next() {
-        write!(f, "{}{}", first.to_uppercase(), chars.as_str())?;
+        write!(f, "{}{}", first.to_ascii_uppercase(), chars.as_str())?;
     }
     if !text.ends_with(['.', '!', '?']) {
         f.write_str(".")?;

@@ -52,7 +52,7 @@ pub use share::{
     base64url_decode, base64url_encode, proposal_fragment, read_proposal_fragment,
     read_share_fragment, share_fragment,
 };
-pub use sheet_doc::SheetDoc;
+pub use sheet_doc::{BLANK_NAME, SheetDoc};
 
 /// Schema of character documents this build writes and reads.
 pub const CHARACTER_SCHEMA: u32 = 3;

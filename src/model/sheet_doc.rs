@@ -17,6 +17,10 @@ use std::sync::{Arc, OnceLock};
 use super::character::{Sheet, System};
 use super::document::encode;
 
+/// Where a blank sheet's template (`src/model/blank/`) takes the character's name, as a JSON
+/// string.
+pub const BLANK_NAME: &str = "\"$name\"";
+
 /// A sheet kept as text until read. Cheap to clone; compares by its text, and by the sheets
 /// themselves when the texts differ (an older record's may, for the same sheet).
 #[derive(Clone)]
@@ -55,6 +59,28 @@ impl SheetDoc {
             rewritten: None,
         });
         doc
+    }
+
+    /// A new character's blank sheet, written from its game's template (`src/model/blank/`)
+    /// with the name put in: the roster creates characters, and encoding a sheet takes serde
+    /// code for every type in it, which the first load would otherwise carry for this alone
+    /// (docs/size.md). A test keeps each template equal to what the encoder writes for
+    /// [`Sheet::new`], and rewrites it on request when a blank sheet changes.
+    pub fn blank(game: System, name: &str) -> Self {
+        let template = match game {
+            System::Ix => include_str!("blank/ix.json"),
+            System::Expedition => include_str!("blank/expedition.json"),
+        };
+        // A string's JSON is its only serde code here, and the roster has it already.
+        let name = serde_json::to_string(name).unwrap_or_else(|_| "\"\"".into());
+        let text = template.trim_end().replace(BLANK_NAME, &name);
+        SheetDoc {
+            game,
+            text: RawValue::from_string(text)
+                .map(Arc::from)
+                .unwrap_or_else(|_| Arc::from(RawValue::NULL.to_owned())),
+            read: Arc::new(OnceLock::new()),
+        }
     }
 
     /// The game, known without reading the sheet.

@@ -5,8 +5,10 @@
 use proptest::prelude::*;
 use satchel::model::ix_sheet::IxEdit;
 use satchel::model::{
-    Character, CharacterAction, Roster, Sheet, SheetDoc, System, decode_character, encode,
+    BLANK_NAME, Character, CharacterAction, Roster, Sheet, SheetDoc, System, decode_character,
+    encode,
 };
+
 use satchel::rules::ix::stats::Characteristic;
 use satchel::storage::{KeyValue, Problem, character_key};
 
@@ -160,7 +162,54 @@ fn the_same_sheet_written_in_another_key_order_is_equal() {
     assert_eq!(SheetDoc::from((*c.sheet).clone()), c.sheet);
 }
 
+/// The blank sheets' templates (`src/model/blank/`) are what the encoder writes for a new
+/// character's sheet. Run with `SATCHEL_BLESS=1` to rewrite them after changing a blank sheet.
+#[test]
+fn a_new_characters_sheet_is_written_as_the_encoder_writes_it() {
+    for game in System::ALL {
+        let expected = encode(&Sheet::new(game, "\u{0}")).replace("\"\\u0000\"", BLANK_NAME);
+        let path = format!(
+            "{}/src/model/blank/{}.json",
+            env!("CARGO_MANIFEST_DIR"),
+            game.slug()
+        );
+        if std::env::var_os("SATCHEL_BLESS").is_some() {
+            // The template is compiled in: the next run checks what was written now.
+            std::fs::write(&path, format!("{expected}\n")).unwrap();
+            continue;
+        }
+        for name in [
+            "Vex",
+            "",
+            "Zoë \"the Quick\" O'Hara",
+            "back\\slash",
+            "tab\there",
+            "🎲 Mira",
+            "$name",
+        ] {
+            let blank = SheetDoc::blank(game, name);
+            assert_eq!(
+                blank.text(),
+                encode(&Sheet::new(game, name)),
+                "{path} no longer matches a blank {game:?} sheet: run the tests with SATCHEL_BLESS=1",
+            );
+            assert_eq!(blank.system(), game);
+            assert_eq!(*blank, Sheet::new(game, name));
+            assert_eq!(blank.try_sheet(), Ok(&Sheet::new(game, name)));
+        }
+    }
+}
+
 proptest! {
+    /// Any name a player types makes the same sheet through the template as through the encoder.
+    #[test]
+    fn any_name_makes_the_same_blank_sheet(name in "\\PC{0,40}", ix in any::<bool>()) {
+        let game = if ix { System::Ix } else { System::Expedition };
+        let blank = SheetDoc::blank(game, &name);
+        prop_assert_eq!(blank.text(), encode(&Sheet::new(game, &name)));
+        prop_assert_eq!(blank, SheetDoc::new(Sheet::new(game, &name)));
+    }
+
     /// Whatever a sheet's values, reading it from its text gives the sheet that was saved.
     #[test]
     fn any_might_survives_the_text(might in 1i32..=6, name in "[A-Za-z][A-Za-z ]{0,19}") {

@@ -106,7 +106,7 @@ impl KeyValue for MemoryStore {
             .iter()
             .map(|(k, _)| k.clone())
             .collect();
-        keys.sort();
+        keys.sort_unstable();
         Ok(keys)
     }
 }

@@ -86,7 +86,7 @@ impl<S: KeyValue> Store<S> {
                 (record == record_key).then_some(Version { key, saved_ms })
             })
             .collect();
-        out.sort_by_key(|v| v.saved_ms);
+        out.sort_unstable_by(|a, b| (a.saved_ms, &a.key).cmp(&(b.saved_ms, &b.key)));
         Ok(out)
     }
 

@@ -266,7 +266,7 @@ impl<S: KeyValue> Store<S> {
             .filter_map(|k| k.strip_prefix(CHARACTER_PREFIX))
             .map(str::to_string)
             .collect();
-        on_disk.sort();
+        on_disk.sort_unstable();
         order.retain(|id| on_disk.contains(id));
         let mut seen = BTreeSet::new();
         order.retain(|id| seen.insert(id.clone()));
@@ -607,7 +607,7 @@ impl<S: KeyValue> Store<S> {
                 });
             }
         }
-        out.sort_by(|a, b| a.name.cmp(&b.name));
+        out.sort_unstable_by(|a, b| a.name.cmp(&b.name));
         Ok(out)
     }
 
@@ -677,7 +677,7 @@ impl<S: KeyValue> Store<S> {
                 out.push(Quarantined { key, raw });
             }
         }
-        out.sort_by(|a, b| a.key.cmp(&b.key));
+        out.sort_unstable_by(|a, b| a.key.cmp(&b.key));
         Ok(out)
     }
 

@@ -11,6 +11,8 @@ use leptos::html;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 use super::route::TableTab;
 use super::settings::SettingsScreen;
@@ -205,6 +207,18 @@ where
     F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = Result<AnyView, LoadFailed>> + 'static,
 {
+    deferred(Arc::new(move || {
+        Box::pin(load()) as Pin<Box<dyn Future<Output = _>>>
+    }))
+}
+
+/// A chunk's loader, its future boxed.
+type Loader =
+    Arc<dyn Fn() -> Pin<Box<dyn Future<Output = Result<AnyView, LoadFailed>>>> + Send + Sync>;
+
+/// [`Deferred`]'s body, written once for every loader: generic, it was compiled again for each
+/// screen (its suspense and futures, about 2 KB a time, all in the first load).
+fn deferred(load: Loader) -> impl IntoView {
     // Absent only where a part is mounted on its own (the tray's browser tests).
     let state = use_context::<super::state::AppState>();
     let attempt = RwSignal::new(0u32);

@@ -61,7 +61,11 @@ for (const [label, pattern] of [
   ["encoding a sheet (Sheet's Serialize)", /Serialize for satchel::model::character::Sheet>::serialize/],
 ]) {
   const line = tree.split("\n").find((l) => pattern.test(l));
-  const retained = line ? Number(line.trim().split(/\s+/)[0]) : NaN;
+  if (!line) {
+    console.log(`retained by ${label}: none (not in the first load)`);
+    continue;
+  }
+  const retained = Number(line.trim().split(/\s+/)[0]);
   console.log(`retained by ${label}: ${retained} bytes (${pct(retained)})`);
 }
 

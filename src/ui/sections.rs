@@ -165,7 +165,9 @@ impl Unfold {
     pub fn new(parts: &'static [Part]) -> Self {
         let SheetSection(section) = expect_context::<SheetSection>();
         let total = parts.len();
-        let later = move |s: &Option<String>| s.as_deref().is_some_and(|s| s != parts[0].slug);
+        // Only this sheet's own later sections: the setup's address is a screen of its own.
+        let later =
+            move |s: &Option<String>| parts[1..].iter().any(|p| s.as_deref() == Some(p.slug));
         let built = RwSignal::new(if section.with_untracked(later) {
             total
         } else {

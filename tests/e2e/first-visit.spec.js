@@ -6,6 +6,16 @@ import { openApp } from "./pages.js";
 
 const SCREEN_STYLES = /\/(tray|sheet|ix|exp|gear)-[0-9a-f]+\.css$/;
 
+/**
+ * A context of its own with the service worker blocked (its background copy of every file would
+ * blur what the page itself fetches), and the app opened in it.
+ */
+async function appWithoutWorker(browser) {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  return { context, page, app: await openApp(page) };
+}
+
 /** Resource paths the page fetched, split at the moment the roster became usable. */
 async function fetchedAround(page) {
   return page.evaluate(() => {
@@ -16,9 +26,7 @@ async function fetchedAround(page) {
 }
 
 test("the first load carries the roster's styles in the page and nothing else; the next sheet and the screens' styles follow once it is idle", async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: "block" });
-  const page = await context.newPage();
-  const app = await openApp(page);
+  const { context, page, app } = await appWithoutWorker(browser);
   // The roster's styles are in the page itself: the first paint waits for no stylesheet.
   const served = await page.evaluate(() => fetch(location.href.split("#")[0]).then((r) => r.text()));
   expect(served.match(/<style>/g)).toHaveLength(1);
@@ -47,9 +55,7 @@ test("the first load carries the roster's styles in the page and nothing else; t
 });
 
 test("a link straight to a sheet waits for its styles, even when they are slow, and a failed style file does not stop it", async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: "block" });
-  const setup = await context.newPage();
-  const app = await openApp(setup);
+  const { context, page: setup, app } = await appWithoutWorker(browser);
   await app.create("Ix", "Linked Lio");
   await setup.getByRole("link", { name: "Linked Lio" }).click();
   await expect(setup.getByRole("heading", { level: 1, name: "Linked Lio" })).toBeVisible();
@@ -81,9 +87,7 @@ test("a link straight to a sheet waits for its styles, even when they are slow, 
 });
 
 test("a sheet that does not fit its game is set aside once the sheets are read, and never opens; one out of range is named", async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: "block" });
-  const setup = await context.newPage();
-  const app = await openApp(setup);
+  const { context, page: setup, app } = await appWithoutWorker(browser);
   await app.create("Ix", "Bent Bo");
   await app.create("Ix", "Fine Fen");
   await app.create("Ix", "Odd Ola");

@@ -24,6 +24,14 @@ pub fn current_hash() -> String {
         .unwrap_or_default()
 }
 
+/// The fragment of `url` as [`current_hash`] gives it: `#/...`, or empty for none (or a bare `#`).
+pub fn hash_of(url: &str) -> String {
+    match url.find('#') {
+        Some(i) if i + 1 < url.len() => url[i..].to_string(),
+        _ => String::new(),
+    }
+}
+
 fn root() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.document_element()
 }
@@ -166,5 +174,25 @@ pub fn when_idle(within_ms: u32, f: impl FnOnce() + 'static) {
         None => leptos::prelude::request_animation_frame(move || {
             leptos::prelude::set_timeout(f, std::time::Duration::ZERO);
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hash_of;
+
+    #[test]
+    fn a_hashchange_address_gives_the_fragment_as_location_hash_does() {
+        assert_eq!(hash_of("http://127.0.0.1:8080/#/roster"), "#/roster");
+        assert_eq!(
+            hash_of("https://a.github.io/satchel/#/c/ab12/gear"),
+            "#/c/ab12/gear"
+        );
+        assert_eq!(
+            hash_of("https://a.github.io/satchel/#/share/x%23y"),
+            "#/share/x%23y"
+        );
+        assert_eq!(hash_of("https://a.github.io/satchel/#"), "");
+        assert_eq!(hash_of("https://a.github.io/satchel/"), "");
     }
 }

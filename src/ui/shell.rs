@@ -82,9 +82,12 @@ pub fn App() -> impl IntoView {
         })
     });
     let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
-    let hash_listener = window_event_listener_untyped("hashchange", move |_| {
+    // Each change's own address, not the address when the event is handled: "Done" on a link's
+    // preview followed at once by the same link again would otherwise read the link twice, and
+    // the preview, seen not to change, would never be built again for the second visit.
+    let hash_listener = window_event_listener(ev::hashchange, move |e| {
         commit_typing();
-        set_hash.set(browser::current_hash());
+        set_hash.set(browser::hash_of(&e.new_url()));
     });
     // Leaves the share link's fragment behind once handled, so a reload does not ask again.
     let share_done = Callback::new(move |()| {

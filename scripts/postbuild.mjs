@@ -23,6 +23,17 @@ const styleLink = /<link rel="stylesheet" href="\.\/([a-z]+)-[0-9a-f]+\.css"[^>]
 const links = [...html.matchAll(styleLink)];
 const main = links.filter((m) => m[1] === "main");
 if (main.length !== 1 || links.length < 2) throw new Error(`postbuild: expected main.css and the screens' styles, found ${links.map((m) => m[1])}`);
+// Minified in a release (comments and spaces out, no rules merged or moved: csso's
+// `restructure: false`): the roster's styles travel in the page ahead of the wasm's request,
+// the screens' with the screen that opens them.
+const release = process.env.TRUNK_PROFILE === "release";
+if (release) {
+  const { minify } = await import("csso");
+  for (const m of links) {
+    const file = join(staging, m[0].match(/href="\.\/([^"]+)"/)[1]);
+    writeFileSync(file, minify(readFileSync(file, "utf8"), { restructure: false }).css);
+  }
+}
 const mainCss = readFileSync(join(staging, main[0][0].match(/href="\.\/([^"]+)"/)[1]), "utf8");
 if (mainCss.includes("</style")) throw new Error("postbuild: main.css cannot be written into a <style> element");
 const screens = links.filter((m) => m[1] !== "main").map((m) => m[0].match(/href="([^"]+)"/)[1]);
@@ -56,7 +67,6 @@ const csp = [
 ].join("; ");
 // `trunk serve` adds its own live-reload script after this step, which a CSP would block, so
 // development builds go without one; every release build (and every test) has it.
-const release = process.env.TRUNK_PROFILE === "release";
 if (release) {
   html = patch(
     html,

@@ -13,8 +13,8 @@ const stripped = join(dir, "stripped.wasm");
 const features = ["bulk-memory", "bulk-memory-opt", "sign-ext", "mutable-globals", "nontrapping-float-to-int", "multivalue", "reference-types"].map((f) => `--enable-${f}`);
 const opt = (extra, out) =>
   execFileSync("wasm-opt", ["-Oz", ...features, ...extra, source, "-o", out], { stdio: ["ignore", "ignore", "ignore"] });
-opt(["--debuginfo"], named);
-opt(["--strip-debug", "--strip-producers"], stripped);
+opt(["--reorder-functions-by-name", "--debuginfo"], named);
+opt(["--reorder-functions-by-name", "--strip-debug", "--strip-producers"], stripped);
 
 const bytes = readFileSync(stripped);
 const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -104,7 +104,10 @@ const optimise = (from, to) => {
   if (profile !== "release") return writeFileSync(to, readFileSync(from));
   // wasm-opt warns once per module about a name subsection it does not know (the splitter's
   // local names); it drops it with the other debug names, so only other output is shown.
-  const out = spawnSync("wasm-opt", ["-Oz", ...FEATURES, "--strip-debug", "--strip-producers", from, "-o", to], {
+  // Functions sorted by name before the names go: a generic's copies then sit side by side,
+  // within gzip's 32 KB window of each other (-3.3 KB gzip on the first load, issue 20).
+  const args = ["-Oz", ...FEATURES, "--reorder-functions-by-name", "--strip-debug", "--strip-producers"];
+  const out = spawnSync("wasm-opt", [...args, from, "-o", to], {
     encoding: "utf8",
   });
   if (out.error) throw out.error;
@@ -113,6 +116,17 @@ const optimise = (from, to) => {
   if (said.length) console.error(said.join("\n"));
   if (out.status !== 0) throw new Error(`wasm-opt failed on ${from}`);
 };
+
+// The glue and the loader are in the first load, next to the wasm on the same slow link:
+// minified in a release (-2.9 KB gzip). Export names and the wasm's import names (properties)
+// stay as they are; the loader's hash is taken before, so it names the same source.
+async function minified(code) {
+  if (profile !== "release") return code;
+  const { minify } = await import("terser");
+  const out = await minify(code, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true });
+  if (typeof out.code !== "string") throw new Error("wasm: terser returned no code");
+  return out.code;
+}
 
 // The first-load wasm and its glue are named by the wasm's hash.
 optimise(join(work, "bindgen", "satchel_bg.wasm"), join(work, "main-opt.wasm"));
@@ -131,7 +145,7 @@ for (const chunk of chunks) {
   loader = patch(loader, `"./${chunk}"`, `"./${named}"`, `wasm: the loader's name for ${chunk}`, "some");
 }
 const loaderName = `__wasm_split-${hash(loader)}.js`;
-writeFileSync(join(staging, loaderName), loader);
+writeFileSync(join(staging, loaderName), await minified(loader));
 
 // Only the module specifiers change: the wasm still names its import module "./__wasm_split.js".
 const js = patch(
@@ -141,7 +155,7 @@ const js = patch(
   "wasm: the glue's import of the loader",
   "some",
 );
-writeFileSync(join(staging, glue), js);
+writeFileSync(join(staging, glue), await minified(js));
 
 // Start-up, as Trunk's rust asset would write it: fetch the glue and the wasm in parallel with
 // the page, then start the app.

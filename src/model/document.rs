@@ -1,4 +1,4 @@
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -13,6 +13,9 @@ pub enum DocError {
     Newer { found: u32, supported: u32 },
     /// An older schema this build has no migration for.
     Unsupported { found: u32 },
+    /// An older schema read by [`decode_current`], which leaves migrations to
+    /// [`decode_character`]: the record is fine, and is brought up to date there.
+    Outdated { found: u32 },
 }
 
 impl fmt::Display for DocError {
@@ -26,6 +29,10 @@ impl fmt::Display for DocError {
             DocError::Unsupported { found } => {
                 write!(f, "its data version {found} is not one Satchel knows")
             }
+            DocError::Outdated { found } => write!(
+                f,
+                "it was saved by an earlier version of Satchel (data version {found}) and is brought up to date when the sheets are read"
+            ),
         }
     }
 }
@@ -54,8 +61,33 @@ pub fn encode<T: Serialize>(doc: &T) -> String {
     serde_json::to_string(doc).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// The one field every document has.
+#[derive(Deserialize)]
+struct Head {
+    schema: Option<u64>,
+}
+
 /// Reads the `schema` field first so a newer document is recognised even when its shape is
-/// one this build cannot parse.
+/// one this build cannot parse. From the text, skipping the rest, rather than from a parsed
+/// tree: the first load then needs no `serde_json::Value` (issue 20).
+fn schema_of_text(raw: &str) -> Result<u32, DocError> {
+    let head: Head = match serde_json::from_str(raw) {
+        Ok(head) => head,
+        // Valid JSON whose `schema` is missing or not a whole number, or not JSON at all.
+        Err(_) => {
+            return Err(match serde_json::from_str::<IgnoredAny>(raw) {
+                Ok(_) => DocError::Malformed("no data version".into()),
+                Err(e) => DocError::Malformed(e.to_string()),
+            });
+        }
+    };
+    let n = head
+        .schema
+        .ok_or_else(|| DocError::Malformed("no data version".into()))?;
+    u32::try_from(n).map_err(|_| DocError::Malformed("data version out of range".into()))
+}
+
+/// [`schema_of_text`] for a tree already parsed (a merge's).
 fn schema_of(value: &serde_json::Value) -> Result<u32, DocError> {
     let n = value
         .get("schema")
@@ -70,8 +102,7 @@ fn parse_value(raw: &str) -> Result<serde_json::Value, DocError> {
 
 /// Decodes a document of a type with no migrations yet (index, settings).
 pub fn decode<T: DeserializeOwned>(raw: &str, supported: u32) -> Result<T, DocError> {
-    let value = parse_value(raw)?;
-    let found = schema_of(&value)?;
+    let found = schema_of_text(raw)?;
     if found > supported {
         return Err(DocError::Newer { found, supported });
     }
@@ -160,7 +191,36 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
 
 /// Decodes a character, migrating older schemas step by step to the current one.
 pub fn decode_character(raw: &str) -> Result<Character, DocError> {
-    character_from(parse_value(raw)?, Some(raw))
+    match decode_current(raw) {
+        Err(DocError::Outdated { .. }) => character_from(parse_value(raw)?, Some(raw)),
+        read => read,
+    }
+}
+
+/// [`decode_character`] for a record of the current schema only: an older one is
+/// [`DocError::Outdated`]. Start-up reads the roster with this, so the migrations (a parsed
+/// tree edited in place) stay out of the first load and run in the `sheets` chunk's check
+/// (`Store::check`), for the few records that need them.
+pub fn decode_current(raw: &str) -> Result<Character, DocError> {
+    let found = schema_of_text(raw)?;
+    if found > CHARACTER_SCHEMA {
+        return Err(DocError::Newer {
+            found,
+            supported: CHARACTER_SCHEMA,
+        });
+    }
+    if found < CHARACTER_SCHEMA {
+        return Err(DocError::Outdated { found });
+    }
+    with_id(from_text(raw)?)
+}
+
+fn with_id(character: Character) -> Result<Character, DocError> {
+    if character.id.is_empty() {
+        return Err(DocError::Malformed("empty id".into()));
+    }
+    // The sheet is read (and brought up to date) when something first looks at it.
+    Ok(character)
 }
 
 /// `decode_character` from JSON already parsed (a merge of two versions works on the tree).
@@ -183,15 +243,10 @@ fn character_from(mut value: serde_json::Value, raw: Option<&str>) -> Result<Cha
         value = migrate_step(value, found)?;
         found += 1;
     }
-    let character: Character = match raw {
+    with_id(match raw {
         Some(raw) if !migrated => from_text(raw)?,
         _ => from_text(&value.to_string())?,
-    };
-    if character.id.is_empty() {
-        return Err(DocError::Malformed("empty id".into()));
-    }
-    // The sheet is read (and brought up to date) when something first looks at it.
-    Ok(character)
+    })
 }
 
 #[cfg(test)]

@@ -32,7 +32,9 @@ pub use character::{
     Applied, Character, CharacterAction, ID_MAX_CHARS, NAME_MAX_CHARS, Roster, RosterError, Sheet,
     System, is_routable_id, routable_id,
 };
-pub use document::{DocError, Index, character_from_value, decode, decode_character, encode};
+pub use document::{
+    DocError, Index, character_from_value, decode, decode_character, decode_current, encode,
+};
 pub use error::EditError;
 pub use export::{
     ConflictChoice, EXPORT_FORMAT, EXPORT_VERSION, ExportKind, IMPORT_MAX_BYTES,

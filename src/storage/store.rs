@@ -9,7 +9,7 @@ use super::{
 };
 use crate::model::{
     Character, DocError, INDEX_SCHEMA, Index, Merged, NamedDoc, Roster, SETTINGS_SCHEMA, Settings,
-    decode, decode_character, encode, merge_characters, merge_keeping_mine,
+    decode, decode_character, decode_current, encode, merge_characters, merge_keeping_mine,
 };
 
 /// A record written by a newer Satchel. It stays in place, untouched; the roster lists it as
@@ -179,6 +179,10 @@ pub struct Store<S> {
     /// reads the sheets, so the release's first load leaves it out: the `sheets` chunk puts it
     /// here ([`Store::can_settle`]), and until then such a write waits, still owed.
     settler: Cell<Option<Settler>>,
+    /// Characters the last load found saved by an earlier Satchel, with the place each takes in
+    /// the roster: [`Store::check`] brings them up to date and puts them there (start-up reads
+    /// only current records, keeping the migrations out of the first load).
+    outdated: RefCell<Vec<(usize, String)>>,
 }
 
 /// Settles `mine` with `theirs`, both changed from `base` (see `merge_characters`).
@@ -208,6 +212,7 @@ impl<S: KeyValue> Store<S> {
             parent: Texts::default(),
             yielded: RefCell::default(),
             settler: Cell::new(first_settler()),
+            outdated: RefCell::default(),
         }
     }
 
@@ -238,6 +243,7 @@ impl<S: KeyValue> Store<S> {
     /// stored as (the roster shows only names and games). Start-up loads this way, and the
     /// sheets are checked by [`Store::check`] before any screen reads one.
     pub fn load_unread(&self, now_ms: u64) -> Result<Loaded, StorageError> {
+        self.outdated.borrow_mut().clear();
         let keys = self.kv.keys()?;
         let mut loaded = Loaded::default();
         let mut order: Vec<String> = Vec::new();
@@ -281,11 +287,15 @@ impl<S: KeyValue> Store<S> {
             let Some(raw) = self.kv.get(&key)? else {
                 continue;
             };
-            match decode_character(&raw) {
+            match decode_current(&raw) {
                 Ok(c) if c.id == id => {
                     self.seen.set(&id, raw.clone());
                     loaded.roster.characters.push(c);
                 }
+                Err(DocError::Outdated { .. }) => self
+                    .outdated
+                    .borrow_mut()
+                    .push((loaded.roster.characters.len(), id)),
                 Ok(_) => {
                     let e = DocError::Malformed("its id does not match where it is stored".into());
                     loaded
@@ -314,7 +324,7 @@ impl<S: KeyValue> Store<S> {
     /// Reads every sheet of `roster`: one that does not fit its game's sheet is set aside as a
     /// damaged record and leaves the roster; one with values out of range stays, named.
     pub fn check(&self, roster: &mut Roster, now_ms: u64) -> Vec<Problem> {
-        let mut problems = Vec::new();
+        let mut problems = self.bring_up_to_date(roster, now_ms);
         roster.characters.retain(|c| match c.sheet.try_sheet() {
             Ok(sheet) => {
                 if let Some(why) = sheet.problems().into_iter().next() {
@@ -332,6 +342,45 @@ impl<S: KeyValue> Store<S> {
                 false
             }
         });
+        problems
+    }
+
+    /// Whether the last load left characters saved by an earlier Satchel for [`Store::check`].
+    pub fn has_outdated(&self) -> bool {
+        !self.outdated.borrow().is_empty()
+    }
+
+    /// Migrates the characters the last load found outdated and puts each in its place in
+    /// `roster` (one the roster already holds again is left alone); one that cannot be
+    /// brought up to date is set aside as damaged, as a load would.
+    fn bring_up_to_date(&self, roster: &mut Roster, now_ms: u64) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let outdated = std::mem::take(&mut *self.outdated.borrow_mut());
+        // Each place counts the current characters before it; the ones put back before it
+        // move it along by one each.
+        let mut put_back = 0;
+        for (at, id) in outdated {
+            let key = character_key(&id);
+            let Ok(Some(raw)) = self.kv.get(&key) else {
+                continue;
+            };
+            if roster.get(&id).is_some() {
+                continue;
+            }
+            match decode_character(&raw) {
+                Ok(c) if c.id == id => {
+                    self.seen.set(&id, raw);
+                    let at = (at + put_back).min(roster.characters.len());
+                    roster.characters.insert(at, c);
+                    put_back += 1;
+                }
+                Ok(_) => {
+                    let e = DocError::Malformed("its id does not match where it is stored".into());
+                    problems.push(self.quarantine(&key, &raw, &e, now_ms));
+                }
+                Err(e) => problems.push(self.quarantine(&key, &raw, &e, now_ms)),
+            }
+        }
         problems
     }
 
@@ -356,8 +405,10 @@ impl<S: KeyValue> Store<S> {
     /// reads: then this tab's write goes ahead as before.
     fn settle(&self, base: &str, mine: &Character, theirs: &str) -> Option<Merged> {
         let settler = self.settler.get()?;
-        let base = decode_character(base).ok()?;
-        let theirs = decode_character(theirs).ok()?;
+        // Current records only: another tab writes this schema, and an older text here (one
+        // written before an update) only means the write goes ahead as it would without it.
+        let base = decode_current(base).ok()?;
+        let theirs = decode_current(theirs).ok()?;
         settler(&base, mine, &theirs)
     }
 
@@ -744,6 +795,11 @@ impl<S: KeyValue> Store<S> {
 
 /// Reads `name` out of a record this build cannot otherwise parse.
 fn peek_name(raw: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_str(raw).ok()?;
-    value.get("name")?.as_str().map(str::to_string)
+    // Only the name, skipping the rest: a parsed tree would bring `serde_json::Value` into the
+    // first load for this one field.
+    #[derive(serde::Deserialize)]
+    struct Named {
+        name: Option<String>,
+    }
+    serde_json::from_str::<Named>(raw).ok()?.name
 }

@@ -145,8 +145,6 @@ impl AppState {
         let store = Store::new(backend);
         let now = browser::now_ms();
         let mut problems = Vec::new();
-        // Versions of characters deleted since the last visit go; best effort.
-        let _ = store.forget_history_of_missing();
         let (mut settings, settings_problem) = store.load_settings(now);
         problems.extend(settings_problem);
         let new_device = settings.device.is_empty();
@@ -187,9 +185,27 @@ impl AppState {
             checked: StoredValue::new(false),
         };
         state.push_problems(problems);
-        if new_device {
-            state.save_settings();
+        // Characters saved by an earlier Satchel join the roster once the sheets' chunk has
+        // brought them up to date: fetch it now rather than when idle.
+        if state.store.with_value(|s| s.has_outdated()) {
+            leptos::task::spawn_local(async move {
+                let _ = state.sheets_checked().await;
+            });
         }
+        // Housekeeping waits until the first screen is up: on a first visit to a slow phone,
+        // writing the new device's id and walking every key took about 15 ms (4x slowed CPU)
+        // before the roster could take a tap. Another write of the settings (a theme) carries
+        // the id too, so nothing depends on this one being first.
+        browser::when_idle(3000, move || {
+            // Versions of characters deleted since the last visit go; best effort. `None`:
+            // the app was taken down meanwhile (a test's), and nothing is left to do.
+            let alive = state.store.try_with_value(|s| {
+                let _ = s.forget_history_of_missing();
+            });
+            if alive.is_some() && new_device {
+                state.save_settings();
+            }
+        });
         state
     }
 
@@ -580,11 +596,12 @@ impl AppState {
         self.checked.set_value(true);
         let now = browser::now_ms();
         let mut roster = self.roster.get_untracked();
-        let before = roster.characters.len();
+        let before: Vec<String> = roster.characters.iter().map(|c| c.id.clone()).collect();
         let Some(problems) = self.store.try_with_value(|s| s.check(&mut roster, now)) else {
             return;
         };
-        if roster.characters.len() != before {
+        // Characters leave (damaged) or arrive (brought up to date from an earlier Satchel).
+        if !roster.characters.iter().map(|c| &c.id).eq(before.iter()) {
             self.roster.set(roster);
         }
         self.push_problems(problems);

@@ -2,6 +2,7 @@
 // arrives before it is needed. Timings are the bench's business (tests/e2e/bench.js); these
 // tests check what is fetched, when, and that no screen shows unstyled.
 import { test, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { openApp } from "./pages.js";
 
 const SCREEN_STYLES = /\/(tray|sheet|ix|exp|gear)-[0-9a-f]+\.css$/;
@@ -45,6 +46,13 @@ test("the first load carries the roster's styles in the page and nothing else; t
   expect(first.filter((p) => /split_|chunk_/.test(p))).toEqual([]);
   expect(later.filter((p) => SCREEN_STYLES.test(p))).toHaveLength(5);
   expect(app.requests.filter((u) => /split_exp_sheet-/.test(u))).toEqual([]);
+  // The manifest (and the icon the browser fetches for it) only once the roster is usable:
+  // not sharing the slow link with the wasm, but there for installing.
+  expect(first.filter((p) => /manifest|\.png$/.test(p))).toEqual([]);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "manifest.webmanifest");
+  expect(await page.evaluate(() => fetch("manifest.webmanifest").then((r) => r.json()).then((m) => m.short_name))).toBe("Satchel");
+  // The roster's styles travel minified, without their comments.
+  expect(served.match(/<style>([^<]*)<\/style>/)[1]).not.toContain("/*");
 
   // Choosing the other game in the form fetches its sheet before Create is pressed.
   await app.openCreate();
@@ -120,6 +128,41 @@ test("a sheet that does not fit its game is set aside once the sheets are read, 
   expect(stored[aside[0]]).toBe(bentRaw);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roster" }).click();
   await expect(page.getByRole("list", { name: "Characters" }).getByRole("listitem")).toHaveCount(2);
+  await page.close();
+  await app.close();
+  await context.close();
+});
+
+test("characters saved by an earlier Satchel join the roster in their places once brought up to date, and open straight from their address", async ({ browser }) => {
+  const { context, page: setup, app } = await appWithoutWorker(browser);
+  await app.create("Ix", "Now Nia");
+  const fixtures = ["character-v1.json", "character-v2-ix.json", "character-v2-expedition.json"].map((f) =>
+    readFileSync(new URL(`../fixtures/${f}`, import.meta.url), "utf8"),
+  );
+  // The roster's order puts the older records around the current one.
+  await setup.evaluate((raws) => {
+    const put = (raw) => {
+      const id = JSON.parse(raw).id;
+      localStorage.setItem(`satchel/v1/character/${id}`, raw);
+      return id;
+    };
+    const index = JSON.parse(localStorage.getItem("satchel/v1/index"));
+    index.characters = [put(raws[0]), ...index.characters, put(raws[1]), put(raws[2])];
+    localStorage.setItem("satchel/v1/index", JSON.stringify(index));
+  }, fixtures);
+  await app.reload();
+  const cards = setup.getByRole("list", { name: "Characters" }).getByRole("listitem");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.getByRole("link")).toHaveText(["Rook of the Ninth Lantern", "Now Nia", "Vex", "Mara Vell"]);
+  await expect(setup.getByRole("alert")).toHaveCount(0);
+  // Read, not rewritten: each stays as stored until it is next saved.
+  const stored = await setup.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  expect(stored["satchel/v1/character/vex-v2"]).toBe(fixtures[1]);
+
+  // Straight to an older record's address in a fresh page: its sheet opens.
+  const page = await context.newPage();
+  await page.goto(setup.url().split("#")[0] + "#/c/mara-v2");
+  await expect(page.getByRole("heading", { level: 1, name: "Mara Vell" })).toBeVisible();
   await page.close();
   await app.close();
   await context.close();

@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use satchel::model::ix_sheet::IxEdit;
 use satchel::model::{
-    BLANK_NAME, Character, CharacterAction, Roster, Sheet, SheetDoc, System, decode_character,
-    encode,
+    BLANK_NAME, CHARACTER_SCHEMA, Character, CharacterAction, DocError, Roster, Sheet, SheetDoc,
+    System, decode, decode_character, decode_current, encode,
 };
 
 use satchel::rules::ix::stats::Characteristic;
@@ -122,6 +122,142 @@ fn a_sheet_that_does_not_fit_its_game_is_set_aside_by_the_check_not_by_the_load(
         loaded.problems.as_slice(),
         [Problem::Quarantined { .. }]
     ));
+}
+
+/// The fixtures of each earlier schema, with the id each is stored under.
+const OUTDATED: [(&str, &str); 3] = [
+    (
+        "0f3c9a7e12b45d68",
+        include_str!("../fixtures/character-v1.json"),
+    ),
+    ("vex-v2", include_str!("../fixtures/character-v2-ix.json")),
+    (
+        "mara-v2",
+        include_str!("../fixtures/character-v2-expedition.json"),
+    ),
+];
+
+#[test]
+fn start_up_reads_current_records_only_and_names_the_version_of_an_older_one() {
+    for (_, raw) in OUTDATED {
+        let found = if raw.contains("\"schema\":1") { 1 } else { 2 };
+        assert_eq!(
+            decode_current(raw).unwrap_err(),
+            DocError::Outdated { found },
+            "{raw}"
+        );
+        // The full decoder brings the same record up to date.
+        assert_eq!(decode_character(raw).unwrap().schema, CHARACTER_SCHEMA);
+    }
+    let c = Character::new("a".into(), System::Ix, "Vex".into(), 1);
+    assert_eq!(decode_current(&encode(&c)).unwrap(), c);
+}
+
+#[test]
+fn a_documents_version_is_read_from_its_text_whatever_else_it_holds() {
+    let no_version = DocError::Malformed("no data version".into());
+    let index = |raw: &str| decode::<satchel::model::Index>(raw, 1);
+    assert_eq!(index(r#"{"characters":[]}"#).unwrap_err(), no_version);
+    assert_eq!(
+        index(r#"{"schema":"1","characters":[]}"#).unwrap_err(),
+        no_version
+    );
+    assert_eq!(
+        index(r#"{"schema":-1,"characters":[]}"#).unwrap_err(),
+        no_version
+    );
+    assert_eq!(
+        index(r#"{"schema":1.5,"characters":[]}"#).unwrap_err(),
+        no_version
+    );
+    assert_eq!(index("[1, 2]").unwrap_err(), no_version);
+    assert_eq!(
+        index(r#"{"schema":5000000000}"#).unwrap_err(),
+        DocError::Malformed("data version out of range".into())
+    );
+    // Not JSON at all: the parser's own words, as before.
+    let DocError::Malformed(why) = index(r#"{"schema":1,"#).unwrap_err() else {
+        panic!("expected a damaged record")
+    };
+    assert!(why.contains("line 1"), "{why}");
+    // A newer document is known as newer whatever its shape.
+    assert_eq!(
+        index(r#"{"schema":9,"whatever":{"x":[1,2,{"y":null}]}}"#).unwrap_err(),
+        DocError::Newer {
+            found: 9,
+            supported: 1
+        }
+    );
+    assert_eq!(
+        index(r#"{"characters":["b","a"],"schema":1}"#)
+            .unwrap()
+            .characters,
+        ["b", "a"]
+    );
+}
+
+#[test]
+fn the_check_brings_older_records_up_to_date_each_in_its_place() {
+    let first = Character::new("first".into(), System::Ix, "First".into(), 1);
+    let middle = Character::new("middle".into(), System::Expedition, "Middle".into(), 1);
+    let last = Character::new("last".into(), System::Ix, "Last".into(), 1);
+    let store = store_with(&[first.clone(), middle.clone(), last.clone()]);
+    for (id, raw) in OUTDATED {
+        store.backend().set(&character_key(id), raw).unwrap();
+    }
+    // The roster's order puts the older records between the current ones.
+    let order = [
+        "0f3c9a7e12b45d68",
+        "first",
+        "vex-v2",
+        "middle",
+        "mara-v2",
+        "last",
+    ];
+    store
+        .save_index(order.iter().map(|s| s.to_string()).collect())
+        .unwrap();
+
+    let mut unread = store.load_unread(5).unwrap();
+    assert_eq!(unread.roster.ids(), ["first", "middle", "last"]);
+    assert!(unread.problems.is_empty() && unread.locked.is_empty());
+    assert!(store.has_outdated());
+
+    let problems = store.check(&mut unread.roster, 5);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(unread.roster.ids(), order);
+    assert!(!store.has_outdated());
+    for (id, raw) in OUTDATED {
+        // As the full decoder reads it, and still stored as it was until it is next saved.
+        assert_eq!(unread.roster.get(id), Some(&decode_character(raw).unwrap()));
+        assert_eq!(
+            store.backend().get(&character_key(id)).unwrap().as_deref(),
+            Some(raw)
+        );
+    }
+    // `load` does both, as before.
+    let loaded = store.load(6).unwrap();
+    assert_eq!(loaded.roster.ids(), order);
+    assert_eq!(loaded.roster, unread.roster);
+}
+
+#[test]
+fn an_older_record_that_cannot_be_brought_up_to_date_is_set_aside_by_the_check() {
+    let fine = Character::new("a".into(), System::Ix, "Fine".into(), 1);
+    let store = store_with(&[fine]);
+    // Schema 2 with no game named: nothing to migrate it to.
+    let raw = r#"{"schema":2,"id":"old","name":"Lost","rev":1,"updated_ms":1}"#;
+    store.backend().set(&character_key("old"), raw).unwrap();
+    let mut unread = store.load_unread(5).unwrap();
+    assert_eq!(unread.roster.ids(), ["a"]);
+    assert!(unread.problems.is_empty());
+    let problems = store.check(&mut unread.roster, 5);
+    assert_eq!(unread.roster.ids(), ["a"]);
+    let [Problem::Quarantined { moved_to, .. }] = problems.as_slice() else {
+        panic!("expected one quarantine, got {problems:?}")
+    };
+    assert_eq!(store.backend().get(moved_to).unwrap().as_deref(), Some(raw));
+    assert_eq!(store.backend().get(&character_key("old")).unwrap(), None);
 }
 
 #[test]

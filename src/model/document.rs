@@ -192,7 +192,7 @@ fn migrate_step(mut value: serde_json::Value, from: u32) -> Result<serde_json::V
 /// Decodes a character, migrating older schemas step by step to the current one.
 pub fn decode_character(raw: &str) -> Result<Character, DocError> {
     match decode_current(raw) {
-        Err(DocError::Outdated { .. }) => character_from(parse_value(raw)?, Some(raw)),
+        Err(DocError::Outdated { .. }) => character_from(parse_value(raw)?),
         read => read,
     }
 }
@@ -225,12 +225,13 @@ fn with_id(character: Character) -> Result<Character, DocError> {
 
 /// `decode_character` from JSON already parsed (a merge of two versions works on the tree).
 pub fn character_from_value(value: serde_json::Value) -> Result<Character, DocError> {
-    character_from(value, None)
+    character_from(value)
 }
 
-/// Decodes `value`, whose text is `raw` when the caller has it: a current record is read
-/// from its text, a migrated one from the migrated tree's text (see [`from_text`]).
-fn character_from(mut value: serde_json::Value, raw: Option<&str>) -> Result<Character, DocError> {
+/// Decodes a parsed tree, migrating it first when it is older: from the tree's text, never
+/// from the tree itself (see [`from_text`]). A current record's own text goes through
+/// [`decode_current`] instead, without a tree.
+fn character_from(mut value: serde_json::Value) -> Result<Character, DocError> {
     let mut found = schema_of(&value)?;
     if found > CHARACTER_SCHEMA {
         return Err(DocError::Newer {
@@ -238,15 +239,11 @@ fn character_from(mut value: serde_json::Value, raw: Option<&str>) -> Result<Cha
             supported: CHARACTER_SCHEMA,
         });
     }
-    let migrated = found < CHARACTER_SCHEMA;
     while found < CHARACTER_SCHEMA {
         value = migrate_step(value, found)?;
         found += 1;
     }
-    with_id(match raw {
-        Some(raw) if !migrated => from_text(raw)?,
-        _ => from_text(&value.to_string())?,
-    })
+    with_id(from_text(&value.to_string())?)
 }
 
 #[cfg(test)]

@@ -296,12 +296,9 @@ impl<S: KeyValue> Store<S> {
                     .outdated
                     .borrow_mut()
                     .push((loaded.roster.characters.len(), id)),
-                Ok(_) => {
-                    let e = DocError::Malformed("its id does not match where it is stored".into());
-                    loaded
-                        .problems
-                        .push(self.quarantine(&key, &raw, &e, now_ms));
-                }
+                Ok(_) => loaded
+                    .problems
+                    .push(self.quarantine(&key, &raw, &misplaced(), now_ms)),
                 Err(e @ DocError::Newer { found, .. }) => {
                     loaded.locked.push(LockedRecord {
                         key: key.clone(),
@@ -374,10 +371,7 @@ impl<S: KeyValue> Store<S> {
                     roster.characters.insert(at, c);
                     put_back += 1;
                 }
-                Ok(_) => {
-                    let e = DocError::Malformed("its id does not match where it is stored".into());
-                    problems.push(self.quarantine(&key, &raw, &e, now_ms));
-                }
+                Ok(_) => problems.push(self.quarantine(&key, &raw, &misplaced(), now_ms)),
                 Err(e) => problems.push(self.quarantine(&key, &raw, &e, now_ms)),
             }
         }
@@ -791,6 +785,11 @@ impl<S: KeyValue> Store<S> {
         }
         Ok(units * 2)
     }
+}
+
+/// A character stored under another's key: damaged, whatever it holds.
+fn misplaced() -> DocError {
+    DocError::Malformed("its id does not match where it is stored".into())
 }
 
 /// Reads `name` out of a record this build cannot otherwise parse.

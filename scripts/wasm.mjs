@@ -12,42 +12,17 @@
 // start-up script and preload links to index.html. Then postbuild.mjs adds the CSP and sw.js.
 import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { patch } from "./patch.mjs";
+import { dropCustomSection, dropExports, shortenImports } from "./wasm-sections.mjs";
 import { wasm32Env } from "./rustflags.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR || process.cwd();
 const profile = process.env.TRUNK_PROFILE === "release" ? "release" : "debug";
 if (!staging) throw new Error("run by trunk: TRUNK_STAGING_DIR is not set");
-
-/** A copy of the wasm module `bytes` without the custom section called `name`. */
-function dropCustomSection(bytes, name) {
-  const leb = (at) => {
-    let value = 0, shift = 0, b;
-    do {
-      b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
-    return [value, at];
-  };
-  const kept = [bytes.subarray(0, 8)];
-  let at = 8;
-  while (at < bytes.length) {
-    const start = at;
-    const id = bytes[at++];
-    const [size, body] = leb(at);
-    at = body + size;
-    if (id === 0) {
-      const [len, text] = leb(body);
-      if (Buffer.from(bytes.subarray(text, text + len)).toString() === name) continue;
-    }
-    kept.push(bytes.subarray(start, at));
-  }
-  return Buffer.concat(kept);
-}
 
 const MARKER = "<!-- satchel:wasm -->";
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: ["ignore", "inherit", "inherit"] });
@@ -64,12 +39,18 @@ mkdirSync(join(work, "bindgen"), { recursive: true });
 // a call fails ("function signature mismatch"), so split builds turn them off, after the
 // caller's and .cargo/config.toml's flags so nothing turns them back on. Tests are never split
 // and keep the defaults.
+//
+// A panic location names its source file, and a dependency's file is under this machine's cargo
+// home (about 60 such paths in the first load). Named from the registry instead, the paths are
+// shorter and the build is the same on every machine.
+const registry = join(process.env.CARGO_HOME || join(homedir(), ".cargo"), "registry", "src");
+const remaps = existsSync(registry) ? readdirSync(registry).map((d) => `--remap-path-prefix=${join(registry, d)}/=`) : [];
 const cargoArgs = ["build", "--target=wasm32-unknown-unknown", "--bin=satchel", "--features=split"];
 if (profile === "release") cargoArgs.push("--release");
 execFileSync("cargo", cargoArgs, {
   cwd: source,
   stdio: ["ignore", "inherit", "inherit"],
-  env: wasm32Env(process.env, ["-Ctarget-feature=-reference-types"]),
+  env: wasm32Env(process.env, ["-Ctarget-feature=-reference-types", ...remaps]),
 });
 run("wasm_split_cli", [input, work]);
 const chunks = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== "main.wasm");
@@ -89,6 +70,50 @@ run("wasm-bindgen", [
   "--no-demangle",
   "--keep-lld-exports",
 ]);
+
+// Every JS function the wasm calls is imported by name, and wasm-bindgen's names carry a
+// 16-digit hash each: 6 KB of names that do not compress, in the first load twice (the wasm's
+// import section and the glue's import object). A release gives them short names in both
+// (-2.5 KB brotli, -3.6 KB gzip on the wasm). The chunks reach these functions through the
+// function table, never by name.
+const bgWasm = join(work, "bindgen", "satchel_bg.wasm");
+let glueText = readFileSync(join(work, "bindgen", "satchel.js"), "utf8");
+if (profile === "release") {
+  const { bytes, renames } = shortenImports(readFileSync(bgWasm), "./satchel_bg.js", "a");
+  writeFileSync(bgWasm, bytes);
+  for (const [long, short] of renames) {
+    // The import object's key must be the name's one use, or a rename would miss a reference.
+    const word = new RegExp(`(?<![\\w$])${long}(?=\\s*:)`);
+    glueText = patch(glueText, word, short, `wasm: the glue's import ${long}`);
+    const left = glueText.split(long).length - 1;
+    if (left) throw new Error(`wasm: the glue names ${long} ${left} more time(s) besides its import's key`);
+  }
+  glueText = patch(glueText, '"./satchel_bg.js": import0', "a: import0", "wasm: the glue's import module");
+
+  // Leptos's server functions bring wasm-streams, whose three classes wasm-bindgen exports
+  // whether or not anything uses them; Satchel has no server and never does. Without the
+  // exports, wasm-opt drops their code (-1 KB brotli). Nothing in the wasm creates one: the
+  // glue would then hold a constructor import naming the class, and the check below fails.
+  const stream = /intounderlying/i;
+  const { bytes: kept, dropped } = dropExports(readFileSync(bgWasm), (name) => stream.test(name));
+  if (dropped.length === 0) throw new Error("wasm: no wasm-streams exports to drop (did Leptos stop bringing them?)");
+  writeFileSync(bgWasm, kept);
+  glueText = patch(
+    glueText,
+    /^export class (IntoUnderlying\w+) \{\n[\s\S]*?^\}\n(?:if \(Symbol\.dispose\) \1\.[^\n]*\n)?/m,
+    "",
+    "wasm: the glue's wasm-streams classes",
+    3,
+  );
+  glueText = patch(
+    glueText,
+    /^const IntoUnderlying\w+Finalization = [^;]*;\n/m,
+    "",
+    "wasm: the glue's wasm-streams finalizers",
+    3,
+  );
+  if (stream.test(glueText)) throw new Error("wasm: the glue still uses a wasm-streams class");
+}
 
 // What rustc's wasm32 target enables by default; named here because main.wasm no longer says.
 const FEATURES = [
@@ -129,7 +154,7 @@ async function minified(code) {
 }
 
 // The first-load wasm and its glue are named by the wasm's hash.
-optimise(join(work, "bindgen", "satchel_bg.wasm"), join(work, "main-opt.wasm"));
+optimise(bgWasm, join(work, "main-opt.wasm"));
 const base = `satchel-${hash(readFileSync(join(work, "main-opt.wasm")))}`;
 const glue = `${base}.js`;
 const wasmFile = `${base}_bg.wasm`;
@@ -149,7 +174,7 @@ writeFileSync(join(staging, loaderName), await minified(loader));
 
 // Only the module specifiers change: the wasm still names its import module "./__wasm_split.js".
 const js = patch(
-  readFileSync(join(work, "bindgen", "satchel.js"), "utf8"),
+  glueText,
   'from "./__wasm_split.js"',
   `from "./${loaderName}"`,
   "wasm: the glue's import of the loader",

@@ -171,9 +171,11 @@ impl Character {
     }
 }
 
-/// Why a roster change was refused. The roster is left exactly as it was.
+/// Why a change to the list itself (create, rename, duplicate, delete, restore) was refused.
+/// Its own type, so the first screen's messages do not carry every sheet's (a `RosterError`
+/// names the sheets' refusals too, and the release build's first load holds what it can say).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RosterError {
+pub enum ListingError {
     EmptyName,
     NameTooLong {
         chars: usize,
@@ -184,12 +186,44 @@ pub enum RosterError {
     DuplicateId {
         id: String,
     },
+    /// A sheet edit or a batch sent to `Roster::apply_listing`, which changes only the list.
+    NotAListChange,
+}
+
+impl fmt::Display for ListingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ListingError::EmptyName => write!(f, "A name needs at least one letter or number."),
+            ListingError::NameTooLong { chars } => write!(
+                f,
+                "That name has {chars} characters; the limit is {NAME_MAX_CHARS}."
+            ),
+            ListingError::NotFound { .. } => write!(
+                f,
+                "That character no longer exists here (another tab may have deleted it)."
+            ),
+            ListingError::DuplicateId { .. } => {
+                write!(f, "A character with that id already exists.")
+            }
+            ListingError::NotAListChange => write!(
+                f,
+                "That change is made from the character's sheet, not the roster."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ListingError {}
+
+/// Why a roster change was refused. The roster is left exactly as it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RosterError {
+    /// A change to the list was refused.
+    List(ListingError),
     /// A sheet edit was refused.
     Sheet(EditError),
     /// A sheet edit of one game was sent to a character of the other.
     WrongGame(System),
-    /// A sheet edit or a batch sent to `Roster::apply_listing`, which changes only the list.
-    NotAListChange,
     /// One action of a batch was refused, so none of the batch was applied.
     InBatch {
         /// The name of the character that action was for (empty when it names none).
@@ -199,30 +233,21 @@ pub enum RosterError {
     },
 }
 
+impl From<ListingError> for RosterError {
+    fn from(e: ListingError) -> Self {
+        RosterError::List(e)
+    }
+}
+
 impl fmt::Display for RosterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RosterError::EmptyName => write!(f, "A name needs at least one letter or number."),
-            RosterError::NameTooLong { chars } => write!(
-                f,
-                "That name has {chars} characters; the limit is {NAME_MAX_CHARS}."
-            ),
-            RosterError::NotFound { .. } => write!(
-                f,
-                "That character no longer exists here (another tab may have deleted it)."
-            ),
-            RosterError::DuplicateId { .. } => {
-                write!(f, "A character with that id already exists.")
-            }
+            RosterError::List(why) => write!(f, "{why}"),
             RosterError::Sheet(why) => write!(f, "{why}"),
             RosterError::WrongGame(system) => write!(
                 f,
                 "That change is for an {} sheet, and this character plays another game.",
                 system.label()
-            ),
-            RosterError::NotAListChange => write!(
-                f,
-                "That change is made from the character's sheet, not the roster."
             ),
             RosterError::InBatch { name, error } if name.is_empty() => {
                 write!(f, "{error} Nothing was changed.")
@@ -276,14 +301,14 @@ pub fn routable_id(id: &str) -> String {
 }
 
 /// Trims a proposed name and checks it against the limits.
-pub(crate) fn clean_name(raw: &str) -> Result<String, RosterError> {
+pub(crate) fn clean_name(raw: &str) -> Result<String, ListingError> {
     let name = raw.trim();
     if name.is_empty() {
-        return Err(RosterError::EmptyName);
+        return Err(ListingError::EmptyName);
     }
     let chars = name.chars().count();
     if chars > NAME_MAX_CHARS {
-        return Err(RosterError::NameTooLong { chars });
+        return Err(ListingError::NameTooLong { chars });
     }
     Ok(name.to_string())
 }
@@ -433,7 +458,7 @@ impl Roster {
                 *self = next;
                 Ok(Applied::Many(done))
             }
-            listing => self.apply_listing(listing, now_ms),
+            listing => Ok(self.apply_listing(listing, now_ms)?),
         }
     }
 
@@ -445,7 +470,7 @@ impl Roster {
         &mut self,
         action: CharacterAction,
         now_ms: u64,
-    ) -> Result<Applied, RosterError> {
+    ) -> Result<Applied, ListingError> {
         match action {
             CharacterAction::Create { id, system, name } => {
                 self.ensure_free(&id)?;
@@ -464,7 +489,7 @@ impl Roster {
             }
             CharacterAction::Duplicate { id, new_id } => {
                 self.ensure_free(&new_id)?;
-                let pos = self.position(&id).ok_or(RosterError::NotFound { id })?;
+                let pos = self.position(&id).ok_or(ListingError::NotFound { id })?;
                 let mut copy = self.characters[pos].clone();
                 copy.id = new_id;
                 copy.name = copy_name(&copy.name);
@@ -477,7 +502,7 @@ impl Roster {
                 Ok(Applied::Saved(copy))
             }
             CharacterAction::Delete { id } => {
-                let position = self.position(&id).ok_or(RosterError::NotFound { id })?;
+                let position = self.position(&id).ok_or(ListingError::NotFound { id })?;
                 let character = self.characters.remove(position);
                 Ok(Applied::Removed {
                     character,
@@ -504,7 +529,7 @@ impl Roster {
             }
             CharacterAction::EditIx { .. }
             | CharacterAction::EditExpedition { .. }
-            | CharacterAction::Batch(_) => Err(RosterError::NotAListChange),
+            | CharacterAction::Batch(_) => Err(ListingError::NotAListChange),
         }
     }
 
@@ -536,16 +561,16 @@ impl Roster {
         self.characters.retain(|c| c.id != id);
     }
 
-    fn find_mut(&mut self, id: &str) -> Result<&mut Character, RosterError> {
+    fn find_mut(&mut self, id: &str) -> Result<&mut Character, ListingError> {
         self.characters
             .iter_mut()
             .find(|c| c.id == id)
-            .ok_or_else(|| RosterError::NotFound { id: id.to_string() })
+            .ok_or_else(|| ListingError::NotFound { id: id.to_string() })
     }
 
-    fn ensure_free(&self, id: &str) -> Result<(), RosterError> {
+    fn ensure_free(&self, id: &str) -> Result<(), ListingError> {
         match self.position(id) {
-            Some(_) => Err(RosterError::DuplicateId { id: id.to_string() }),
+            Some(_) => Err(ListingError::DuplicateId { id: id.to_string() }),
             None => Ok(()),
         }
     }
@@ -592,7 +617,7 @@ mod tests {
             },
             5,
         );
-        assert_eq!(err, Err(RosterError::EmptyName));
+        assert_eq!(err, Err(RosterError::List(ListingError::EmptyName)));
         let long = "a".repeat(NAME_MAX_CHARS + 1);
         let err = r.apply(
             CharacterAction::Rename {
@@ -603,9 +628,9 @@ mod tests {
         );
         assert_eq!(
             err,
-            Err(RosterError::NameTooLong {
+            Err(RosterError::List(ListingError::NameTooLong {
                 chars: NAME_MAX_CHARS + 1
-            })
+            }))
         );
         assert_eq!(r, before);
     }
@@ -694,7 +719,7 @@ mod tests {
         let mut r = roster_with(&[("A", System::Ix)]);
         assert!(matches!(
             r.apply(CharacterAction::Delete { id: "nope".into() }, 1),
-            Err(RosterError::NotFound { .. })
+            Err(RosterError::List(ListingError::NotFound { .. }))
         ));
         assert!(matches!(
             r.apply(
@@ -704,9 +729,41 @@ mod tests {
                 },
                 1
             ),
-            Err(RosterError::DuplicateId { .. })
+            Err(RosterError::List(ListingError::DuplicateId { .. }))
         ));
         assert_eq!(r.characters.len(), 1);
+    }
+
+    #[test]
+    fn a_refused_list_change_says_the_same_through_either_reducer_and_inside_a_batch() {
+        let mut r = roster_with(&[("A", System::Ix)]);
+        let blank = CharacterAction::Rename {
+            id: "id0".into(),
+            name: " ".into(),
+        };
+        let listing = r.clone().apply_listing(blank.clone(), 1).unwrap_err();
+        assert_eq!(listing, ListingError::EmptyName);
+        let full = r.apply(blank.clone(), 1).unwrap_err();
+        assert_eq!(full, RosterError::List(listing.clone()));
+        assert_eq!(full.to_string(), listing.to_string());
+        assert_eq!(
+            full.to_string(),
+            "A name needs at least one letter or number."
+        );
+
+        let before = r.clone();
+        let batch = CharacterAction::Batch(vec![
+            CharacterAction::Duplicate {
+                id: "id0".into(),
+                new_id: "id1".into(),
+            },
+            blank,
+        ]);
+        assert_eq!(
+            r.apply(batch, 2).unwrap_err().to_string(),
+            "A: A name needs at least one letter or number. Nothing was changed."
+        );
+        assert_eq!(r, before);
     }
 
     #[test]
@@ -727,7 +784,9 @@ mod tests {
         for action in actions {
             assert_eq!(
                 by_apply.apply(action.clone(), 5),
-                by_listing.apply_listing(action, 5)
+                by_listing
+                    .apply_listing(action, 5)
+                    .map_err(RosterError::from)
             );
         }
         assert_eq!(by_apply, by_listing);
@@ -739,11 +798,11 @@ mod tests {
         };
         assert_eq!(
             by_listing.apply_listing(edit.clone(), 6),
-            Err(RosterError::NotAListChange)
+            Err(ListingError::NotAListChange)
         );
         assert_eq!(
             by_listing.apply_listing(CharacterAction::Batch(vec![edit]), 6),
-            Err(RosterError::NotAListChange)
+            Err(ListingError::NotAListChange)
         );
         assert_eq!(by_listing, before);
     }

@@ -18,6 +18,12 @@ pub fn RosterScreen() -> impl IntoView {
     let new_button = NodeRef::<html::Button>::new();
     let count = move || state.roster.with(|r| r.characters.len());
     let is_empty = move || count() == 0 && state.locked.with(Vec::is_empty);
+    // Memos and plain closures rather than `<Show>`s: each `Show` is one more copy of its
+    // generic code in the first load, and a memo keeps what `Show` gives, a part built again
+    // only when its condition flips.
+    let show_new = Memo::new(move |_| !is_empty() || creating.get());
+    let show_empty = Memo::new(move |_| is_empty() && !creating.get());
+    let show_count = Memo::new(move |_| count() > 0);
     let finish = move || {
         set_creating.set(false);
         if let Some(b) = new_button.get_untracked() {
@@ -29,7 +35,8 @@ pub fn RosterScreen() -> impl IntoView {
         <section class="screen" aria-labelledby="roster-title">
             <div class="screen-head">
                 <h1 id="roster-title">"Roster"</h1>
-                <Show when=move || !is_empty() || creating.get()>
+                {move || {
+                    show_new.get().then(|| view! {
                     <button
                         type="button"
                         class="primary"
@@ -39,12 +46,12 @@ pub fn RosterScreen() -> impl IntoView {
                     >
                         "New character"
                     </button>
-                </Show>
+                    })
+                }}
             </div>
-            <Show when=move || creating.get()>
-                <CreateForm on_done=finish/>
-            </Show>
-            <Show when=move || is_empty() && !creating.get()>
+            {move || creating.get().then(|| view! { <CreateForm on_done=finish/> })}
+            {move || {
+                show_empty.get().then(|| view! {
                 <div class="empty">
                     <h2>"No characters yet"</h2>
                     <p>
@@ -54,25 +61,32 @@ pub fn RosterScreen() -> impl IntoView {
                         "Create your first character"
                     </button>
                 </div>
-            </Show>
-            <Show when=move || { count() > 0 }>
+                })
+            }}
+            {move || {
+                show_count.get().then(|| view! {
                 <p class="muted" aria-live="polite">
                     {move || match count() {
                         1 => "1 character".to_string(),
                         n => format!("{n} characters"),
                     }}
                 </p>
-            </Show>
+                })
+            }}
             <ul class="cards" aria-label="Characters">
                 <For
                     each=move || state.roster.with(|r| r.ids())
                     key=|id| id.clone()
                     children=move |id| view! { <CharacterCard id/> }
                 />
-                <For
-                    each=move || state.locked.get()
-                    key=|l| l.key.clone()
-                    children=move |l| {
+                // A record only this Satchel's successor can edit: a plain list, as it holds no
+                // input to keep (the keyed diff stays for the cards, whose rename fields do).
+                {move || {
+                    state
+                        .locked
+                        .get()
+                        .into_iter()
+                        .map(|l| {
                         let key = l.key.clone();
                         let name = l.name.clone().unwrap_or_else(|| "Unnamed character".into());
                         let label = format!("Download {name}");
@@ -100,8 +114,9 @@ pub fn RosterScreen() -> impl IntoView {
                                 </div>
                             </li>
                         }
-                    }
-                />
+                        })
+                        .collect_view()
+                }}
             </ul>
         </section>
     }
@@ -299,16 +314,16 @@ fn CharacterCard(id: String) -> impl IntoView {
                     <SystemMark system/>
                     {system.label()}
                 </span>
-                <Show
-                    when=move || renaming.get()
-                    fallback=move || {
-                        view! {
+                {move || {
+                    if !renaming.get() {
+                        return view! {
                             <h2 class="card-name">
                                 <a href=sheet_href(&id.read_value())>{name}</a>
                             </h2>
                         }
+                        .into_any();
                     }
-                >
+                    view! {
                     <form
                         class="rename"
                         on:submit=save
@@ -343,9 +358,12 @@ fn CharacterCard(id: String) -> impl IntoView {
                             <button type="button" on:click=move |_| stop_renaming()>"Cancel"</button>
                         </div>
                     </form>
-                </Show>
+                    }
+                    .into_any()
+                }}
             </div>
-            <Show when=move || !renaming.get()>
+            {move || {
+                (!renaming.get()).then(|| view! {
                 <div class="card-actions">
                     <button
                         type="button"
@@ -389,7 +407,8 @@ fn CharacterCard(id: String) -> impl IntoView {
                         "Delete"
                     </button>
                 </div>
-            </Show>
+                })
+            }}
             {move || {
                 sharing
                     .get()

@@ -246,10 +246,14 @@ fn StorageBanner() -> impl IntoView {
                         }
                     })
             }}
-            <For
-                each=move || state.orphans.get()
-                key=|c| c.id.clone()
-                children=move |c| {
+            // Plain lists rather than keyed `For`s: a banner holds no input to keep, and the
+            // keyed diff's code would then be in the first load for the roster's cards only.
+            {move || {
+                state
+                    .orphans
+                    .get()
+                    .into_iter()
+                    .map(|c| {
                     let id = StoredValue::new(c.id.clone());
                     view! {
                         <div class="banner warn" role="alert">
@@ -279,12 +283,15 @@ fn StorageBanner() -> impl IntoView {
                             </div>
                         </div>
                     }
-                }
-            />
-            <For
-                each=move || state.notices.get()
-                key=|n| n.id
-                children=move |n| {
+                    })
+                    .collect_view()
+            }}
+            {move || {
+                state
+                    .notices
+                    .get()
+                    .into_iter()
+                    .map(|n| {
                     let id = n.id;
                     view! {
                         <div class="banner warn" role="alert">
@@ -294,8 +301,9 @@ fn StorageBanner() -> impl IntoView {
                             </button>
                         </div>
                     }
-                }
-            />
+                    })
+                    .collect_view()
+            }}
         </div>
     }
 }

@@ -167,3 +167,30 @@ test("characters saved by an earlier Satchel join the roster in their places onc
   await app.close();
   await context.close();
 });
+
+test("the first-load wasm calls its JavaScript by short names, and carries no unused stream classes", async ({ browser }) => {
+  const { context, page, app } = await appWithoutWorker(browser);
+  const seen = await page.evaluate(async () => {
+    const url = (re) => performance.getEntriesByType("resource").map((e) => e.name).find((n) => re.test(n));
+    const glue = await fetch(url(/\/satchel-[0-9a-f]+\.js$/)).then((r) => r.text());
+    const module = await WebAssembly.compileStreaming(fetch(url(/\/satchel-[0-9a-f]+_bg\.wasm$/)));
+    return { glue, imports: WebAssembly.Module.imports(module), exports: WebAssembly.Module.exports(module) };
+  });
+  // Every function the glue gives the wasm is under module "a" with a name of 1-3 letters and
+  // digits; only the chunk loader's imports keep their names.
+  const ours = seen.imports.filter((i) => i.module !== "./__wasm_split.js");
+  expect(ours.length).toBeGreaterThan(100);
+  for (const i of ours) {
+    expect(i.module).toBe("a");
+    expect(i.name).toMatch(/^[A-Za-z][A-Za-z0-9]{0,2}$/);
+  }
+  expect(seen.glue).not.toContain("__wbg_");
+  expect(seen.glue).not.toMatch(/intounderlying/i);
+  expect(seen.exports.map((e) => e.name).filter((n) => /intounderlying/i.test(n))).toEqual([]);
+  // And it works: a character made here is on the roster.
+  await app.create("Ix", "Ilse");
+  await app.rename("Ilse", "Ilse Varn");
+  await expect(app.card("Ilse Varn")).toBeVisible();
+  await app.close();
+  await context.close();
+});

@@ -494,7 +494,8 @@ test("the GM settles an initiative tie by dragging, within the tie only", async 
   // Once rolled, the setup folds away: opened again to roll again.
   const setup = init.locator("details.init-setup");
   for (let i = 0; i < 40 && (inside < 0 || outside < 0); i++) {
-    if (!(await setup.evaluate((d) => d.open))) await setup.locator("summary").click();
+    // Its own summary: the set-up holds a folded "Add an adversary" with a summary of its own.
+    if (!(await setup.evaluate((d) => d.open))) await setup.locator(":scope > summary").click();
     await init.getByRole("button", { name: "Roll initiative for all" }).click();
     await expect(items).toHaveCount(4);
     slots = await read();

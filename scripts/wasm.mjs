@@ -7,6 +7,7 @@
 //   wasm_split_cli                  -> main.wasm + one module per split point + shared chunks
 //                                      + __wasm_split.js, the loader the chunks go through
 //   wasm-bindgen (main.wasm only)   -> the JS glue and the first-load wasm
+//   short import names, no unused wasm-streams classes (release only; scripts/wasm-sections.mjs)
 //   wasm-opt -Oz (release only)     -> every module, smaller
 // then gives every file a content-hashed name, so caches never mix two builds, and adds the
 // start-up script and preload links to index.html. Then postbuild.mjs adds the CSP and sw.js.

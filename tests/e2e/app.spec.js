@@ -78,6 +78,33 @@ test("rename, duplicate, delete and undo", async ({ page }) => {
   await app.close();
 });
 
+for (const [label, width, height] of [["phone", 390, 844], ["laptop", 1280, 800]]) {
+  test(`while the undo toast shows, the roster's last buttons scroll clear of it (${label})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const app = await openApp(page);
+    for (const name of ["Ada", "Bo", "Cy", "Dee", "Eve"]) await app.create("Ix", name);
+    await app.remove("Bo");
+    const toast = page.locator(".toast");
+    await expect(toast).toBeVisible();
+    // Scrolled to the end, every control of the last card is above the toast.
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    const clear = () =>
+      page.evaluate(() => {
+        const top = document.querySelector(".toast").getBoundingClientRect().top;
+        const card = [...document.querySelectorAll(".cards > li")].at(-1);
+        return [...card.querySelectorAll("button, a[href]")].map((b) => [b.textContent.trim(), b.getBoundingClientRect().bottom <= top]);
+      });
+    for (const [name, ok] of await clear()) expect(ok, `${name} clear of the toast`).toBe(true);
+    // A control reached by the keyboard stops above the toast as well.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.getByRole("button", { name: "Delete Eve", exact: true }).focus();
+    const box = await page.getByRole("button", { name: "Delete Eve", exact: true }).boundingBox();
+    const toastBox = await toast.boundingBox();
+    expect(box.y + box.height).toBeLessThanOrEqual(toastBox.y);
+    await app.close();
+  });
+}
+
 test("keyboard alone creates a character and works the dice tray", async ({ page }) => {
   const app = await openApp(page);
   await page.getByRole("button", { name: "Create your first character" }).focus();

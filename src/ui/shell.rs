@@ -254,7 +254,10 @@ fn StorageBanner() -> impl IntoView {
                     .get()
                     .into_iter()
                     .map(|c| {
-                    let id = StoredValue::new(c.id.clone());
+                    // Plain values, not arena ones: a value made here is disposed when the
+                    // list is built again, and the rebuilt buttons must not reach for it.
+                    let keep = c.id.clone();
+                    let go = c.id.clone();
                     view! {
                         <div class="banner warn" role="alert">
                             <p>
@@ -265,14 +268,14 @@ fn StorageBanner() -> impl IntoView {
                                 <button
                                     type="button"
                                     class="primary"
-                                    on:click=move |_| state.keep_orphan(&id.get_value())
+                                    on:click=move |_| state.keep_orphan(&keep)
                                 >
                                     {format!("Keep {}", c.name)}
                                 </button>
                                 <button
                                     type="button"
                                     on:click=move |_| {
-                                        state.let_orphan_go(&id.get_value());
+                                        state.let_orphan_go(&go);
                                         if let Some(w) = web_sys::window() {
                                             let _ = w.location().set_hash("/roster");
                                         }

@@ -245,6 +245,35 @@ test("a corrupt record shows the banner and survives untouched", async ({ page }
   await app.close();
 });
 
+test("several notices are dismissed one at a time, each with its own button", async ({ page }) => {
+  const app = await openApp(page);
+  await app.create("Ix", "Healthy");
+  await page.evaluate(() => {
+    const index = JSON.parse(localStorage.getItem("satchel/v1/index"));
+    // Each torn at another column, so each says something of its own (a text is shown once).
+    for (const id of ["b", "bad22", "bad4444"]) {
+      localStorage.setItem(`satchel/v1/character/${id}`, `{"schema":1,"id":"${id}","name":"Torn ${id}`);
+      index.characters.push(id);
+    }
+    localStorage.setItem("satchel/v1/index", JSON.stringify(index));
+  });
+  await app.reload();
+  const notices = app.banner("could not be read");
+  const dismiss = page.getByRole("button", { name: "Dismiss" });
+  const count = await notices.count();
+  expect(count).toBe(3);
+  const texts = await notices.allTextContents();
+  // The list is built again after each dismissal; the buttons left still work.
+  for (let left = count; left > 0; left--) {
+    await dismiss.first().click();
+    await expect(notices).toHaveCount(left - 1);
+    if (left > 1) expect(await notices.allTextContents()).toEqual(texts.slice(count - left + 1));
+  }
+  await expect(page.getByRole("button", { name: "Reload" })).toHaveCount(0);
+  await expect(app.card("Healthy")).toBeVisible();
+  await app.close();
+});
+
 test("a record from a newer Satchel is read-only and never rewritten", async ({ page }) => {
   const app = await openApp(page);
   const newer = '{"schema":99,"id":"future1","system":"ix","name":"Tomorrow","sheet":{"x":[1,2]}}';

@@ -679,6 +679,17 @@ impl AppState {
                 }
             });
         }
+        // One deleted elsewhere earlier, whose sheet is no longer open, stays while its banner
+        // waits for an answer: Keep must still find it to save.
+        let waiting: Vec<Character> = self.orphans.with_untracked(|o| {
+            o.iter()
+                .filter(|c| roster.get(&c.id).is_none())
+                .filter_map(|c| local.get(&c.id).cloned())
+                .collect()
+        });
+        for c in waiting {
+            roster.upsert(c);
+        }
         self.roster.set(roster);
         self.locked.set(loaded.locked);
         self.push_problems(loaded.problems);

@@ -290,6 +290,37 @@ for (const size of SIZES) {
   });
 }
 
+// Two characters deleted elsewhere while each was open here: two banners, and the list they are in
+// is built again when one is answered, so the other's buttons must still work.
+test("two characters deleted in another tab: keep one, let the other go", async ({ page, context }) => {
+  const trouble = watch(page);
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await app.create("Expedition", "Rook");
+  const other = await context.newPage();
+  await other.goto(app.server.url);
+  for (const name of ["Vex", "Rook"]) {
+    await page.goto(`${app.server.url}#/roster`);
+    await app.card(name).getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await other.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+    await expect(app.banner(`Another tab deleted ${name}`)).toBeVisible();
+  }
+  await expect(app.banner("Another tab deleted")).toHaveCount(2);
+  await app.banner("Another tab deleted Vex").getByRole("button", { name: "Keep Vex" }).click();
+  await expect(app.banner("Another tab deleted")).toHaveCount(1);
+  await app.banner("Another tab deleted Rook").getByRole("button", { name: "Let it go" }).click();
+  await expect(app.banner("Another tab deleted")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Roster" })).toBeVisible();
+  await expect(app.card("Vex")).toBeVisible();
+  await expect(app.card("Rook")).toHaveCount(0);
+  // Kept means saved again: the other tab has Vex back.
+  await expect(other.getByRole("heading", { level: 2, name: "Vex" })).toBeVisible();
+  expect([...app.errors, ...trouble]).toEqual([]);
+  await other.close();
+  await app.close();
+});
+
 // Work a screen schedules for its next frame (bringing the result into view, keeping the current
 // section link in the bar) can arrive after the screen has gone: Escape straight after a roll,
 // or leaving a sheet the moment a section was chosen. The test holds every animation frame back

@@ -109,56 +109,60 @@ function skipImportDesc(bytes, at) {
 }
 
 /**
+ * The module with the vector section `id` (imports, exports) rewritten entry by entry:
+ * `entry(at)` reads the entry starting at `at` and returns where it ends and its new bytes,
+ * or null to leave it out. `what` names the section in errors.
+ */
+function rewriteEntries(bytes, id, what, entry) {
+  const list = sections(bytes);
+  const index = list.findIndex((s) => s.id === id);
+  if (index < 0) throw new Error(`wasm: the module has no ${what} section`);
+  const { body, end } = list[index];
+  let [count, at] = leb(bytes, body);
+  const kept = [];
+  for (let i = 0; i < count; i++) {
+    const [next, out] = entry(at);
+    if (out) kept.push(out);
+    at = next;
+  }
+  if (at !== end) throw new Error(`wasm: the ${what} section did not end where its size says`);
+  return withSection(bytes, list, index, Buffer.concat([toLeb(kept.length), ...kept]));
+}
+
+/**
  * The module with every import from `module` renamed: the module to `shortModule` and each
  * field to a short identifier. Returns the new bytes and the renames, old field name to new.
  */
 export function shortenImports(bytes, module, shortModule) {
-  const list = sections(bytes);
-  const index = list.findIndex((s) => s.id === 2);
-  if (index < 0) throw new Error("wasm: the module has no import section");
-  const { body, end } = list[index];
-  let [count, at] = leb(bytes, body);
-  const parts = [toLeb(count)];
   const renames = new Map();
-  for (let i = 0; i < count; i++) {
+  const out = rewriteEntries(bytes, 2, "import", (at) => {
     const [moduleLen, moduleAt] = leb(bytes, at);
     const from = bytes.subarray(moduleAt, moduleAt + moduleLen).toString("utf8");
     const [fieldLen, fieldAt] = leb(bytes, moduleAt + moduleLen);
     const field = bytes.subarray(fieldAt, fieldAt + fieldLen).toString("utf8");
     const descAt = fieldAt + fieldLen;
-    at = skipImportDesc(bytes, descAt);
-    if (from === module) {
-      if (renames.has(field)) throw new Error(`wasm: ${module} is imported twice as ${field}`);
-      const short = shortName(renames.size);
-      renames.set(field, short);
-      parts.push(nameBytes(shortModule), nameBytes(short));
-    } else {
-      parts.push(nameBytes(from), nameBytes(field));
-    }
-    parts.push(bytes.subarray(descAt, at));
-  }
-  if (at !== end) throw new Error("wasm: the import section did not end where its size says");
-  return { bytes: withSection(bytes, list, index, Buffer.concat(parts)), renames };
+    const next = skipImportDesc(bytes, descAt);
+    const desc = bytes.subarray(descAt, next);
+    if (from !== module) return [next, Buffer.concat([nameBytes(from), nameBytes(field), desc])];
+    if (renames.has(field)) throw new Error(`wasm: ${module} is imported twice as ${field}`);
+    const short = shortName(renames.size);
+    renames.set(field, short);
+    return [next, Buffer.concat([nameBytes(shortModule), nameBytes(short), desc])];
+  });
+  return { bytes: out, renames };
 }
 
 /** The module without the exports whose names `drop` accepts; returns the names dropped. */
 export function dropExports(bytes, drop) {
-  const list = sections(bytes);
-  const index = list.findIndex((s) => s.id === 7);
-  if (index < 0) throw new Error("wasm: the module has no export section");
-  const { body, end } = list[index];
-  let [count, at] = leb(bytes, body);
-  const kept = [];
   const dropped = [];
-  for (let i = 0; i < count; i++) {
-    const start = at;
+  const out = rewriteEntries(bytes, 7, "export", (at) => {
     const [len, nameAt] = leb(bytes, at);
     const name = bytes.subarray(nameAt, nameAt + len).toString("utf8");
-    at = leb(bytes, nameAt + len + 1)[1];
-    if (drop(name)) dropped.push(name);
-    else kept.push(bytes.subarray(start, at));
-  }
-  if (at !== end) throw new Error("wasm: the export section did not end where its size says");
-  const newBody = Buffer.concat([toLeb(kept.length), ...kept]);
-  return { bytes: withSection(bytes, list, index, newBody), dropped };
+    // The name, a kind byte, then the index.
+    const next = leb(bytes, nameAt + len + 1)[1];
+    if (!drop(name)) return [next, bytes.subarray(at, next)];
+    dropped.push(name);
+    return [next, null];
+  });
+  return { bytes: out, dropped };
 }

@@ -202,17 +202,11 @@ pub fn decode_character(raw: &str) -> Result<Character, DocError> {
 /// tree edited in place) stay out of the first load and run in the `sheets` chunk's check
 /// (`Store::check`), for the few records that need them.
 pub fn decode_current(raw: &str) -> Result<Character, DocError> {
-    let found = schema_of_text(raw)?;
-    if found > CHARACTER_SCHEMA {
-        return Err(DocError::Newer {
-            found,
-            supported: CHARACTER_SCHEMA,
-        });
+    match decode(raw, CHARACTER_SCHEMA) {
+        // Older, and characters have migrations: `decode_character` decides.
+        Err(DocError::Unsupported { found }) => Err(DocError::Outdated { found }),
+        read => with_id(read?),
     }
-    if found < CHARACTER_SCHEMA {
-        return Err(DocError::Outdated { found });
-    }
-    with_id(from_text(raw)?)
 }
 
 fn with_id(character: Character) -> Result<Character, DocError> {

@@ -671,22 +671,17 @@ impl AppState {
             && roster.get(&id).is_none()
             && let Some(c) = local.get(&id)
         {
-            roster.upsert(c.clone());
-            let c = c.clone();
             self.orphans.update(|o| {
                 if !o.iter().any(|x| x.id == c.id) {
-                    o.push(c);
+                    o.push(c.clone());
                 }
             });
         }
-        // One deleted elsewhere earlier, whose sheet is no longer open, stays while its banner
-        // waits for an answer: Keep must still find it to save.
-        let waiting: Vec<Character> = self.orphans.with_untracked(|o| {
-            o.iter()
-                .filter(|c| roster.get(&c.id).is_none())
-                .filter_map(|c| local.get(&c.id).cloned())
-                .collect()
-        });
+        // Each one deleted elsewhere (none is in storage: see above) stays in this tab until
+        // its banner is answered, its sheet open or not: Keep must still find it to save.
+        let waiting: Vec<Character> = self
+            .orphans
+            .with_untracked(|o| o.iter().filter_map(|c| local.get(&c.id).cloned()).collect());
         for c in waiting {
             roster.upsert(c);
         }

@@ -21,6 +21,17 @@ function watch(page) {
   return trouble;
 }
 
+/** Vex (Ix) and Rook (Expedition) on the roster, with a second tab of the app open on it. */
+async function vexAndRookWithAnotherTab(page, context) {
+  const trouble = watch(page);
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await app.create("Expedition", "Rook");
+  const other = await context.newPage();
+  await other.goto(app.server.url);
+  return { trouble, app, other };
+}
+
 /** Opens every closed disclosure in `scope`, including any that opening one reveals. */
 async function openDisclosures(page, scope) {
   const closed = scope.locator("details:not([open]) > summary").filter({ visible: true });
@@ -266,12 +277,7 @@ for (const size of SIZES) {
     });
 
     test("a sheet whose character is deleted in another tab stays until let go, without an error", async ({ page, context }) => {
-      const trouble = watch(page);
-      const app = await openApp(page);
-      await app.create("Ix", "Vex");
-      await app.create("Expedition", "Rook");
-      const other = await context.newPage();
-      await other.goto(app.server.url);
+      const { trouble, app, other } = await vexAndRookWithAnotherTab(page, context);
       for (const name of ["Vex", "Rook"]) {
         await app.card(name).getByRole("link", { name }).click();
         await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -293,12 +299,7 @@ for (const size of SIZES) {
 // Two characters deleted elsewhere while each was open here: two banners, and the list they are in
 // is built again when one is answered, so the other's buttons must still work.
 test("two characters deleted in another tab: keep one, let the other go", async ({ page, context }) => {
-  const trouble = watch(page);
-  const app = await openApp(page);
-  await app.create("Ix", "Vex");
-  await app.create("Expedition", "Rook");
-  const other = await context.newPage();
-  await other.goto(app.server.url);
+  const { trouble, app, other } = await vexAndRookWithAnotherTab(page, context);
   for (const name of ["Vex", "Rook"]) {
     await page.goto(`${app.server.url}#/roster`);
     await app.card(name).getByRole("link", { name }).click();

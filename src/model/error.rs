@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::rules::expedition::RulesError;
+use crate::rules::ix::check::Refusal;
 use crate::rules::ix::error::IxError;
 
 /// A refused edit. The document it was aimed at is left exactly as it was.
@@ -43,6 +44,8 @@ pub enum EditError {
     Expedition(RulesError),
     /// An Ix rule refused.
     Ix(IxError),
+    /// The one Ix check door refused the check (the actor cannot act, the channel is shut).
+    Check(Refusal),
     /// The document's own rule refused; the reason is already a sentence.
     Refused(Cow<'static, str>),
 }
@@ -109,6 +112,7 @@ impl fmt::Display for EditError {
             ),
             EditError::Expedition(e) => sentence(f, &rules_words(e)),
             EditError::Ix(e) => sentence(f, &e.to_string()),
+            EditError::Check(r) => r.fmt(f),
             EditError::Refused(why) => f.write_str(why),
         }
     }
@@ -152,6 +156,15 @@ impl std::error::Error for EditError {}
 impl From<RulesError> for EditError {
     fn from(e: RulesError) -> Self {
         EditError::Expedition(e)
+    }
+}
+
+impl From<Refusal> for EditError {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::Invalid(e) => EditError::Ix(e),
+            r => EditError::Check(r),
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::error::EditError;
 use crate::rules::ix::IxError;
 use crate::rules::ix::health::DEFENSE_CAP;
-use crate::rules::ix::pool::{Difficulty, Pool};
+use crate::rules::ix::pool::Pool;
 use crate::rules::ix::session::{InitiativeKind, initiative_pool_for};
 use crate::rules::ix::stats::{Characteristics, Skill, default_skills, find_skill, skill_pool};
 use crate::rules::ix::weapon::Weapon;
@@ -103,24 +103,6 @@ impl StatBlock {
             &self.characteristics,
             &self.skills,
         )?)
-    }
-
-    /// The attack with weapon `i`: its skill's pool at Average, as a character's attack (the
-    /// reference ties no difficulty to range; the GM changes it in the tray). Also returns
-    /// (characteristic, rank) for the tray's odds notes.
-    pub fn attack_pool(&self, i: usize) -> Result<(Pool, (i32, i32)), EditError> {
-        let w = self
-            .weapons
-            .get(i)
-            .ok_or(EditError::Gone { what: "weapon" })?;
-        let (mut pool, ratings) = self.check_pool(&w.skill).map_err(|_| {
-            EditError::from(format!(
-                "{} rolls {}, which is not a skill.",
-                w.name, w.skill
-            ))
-        })?;
-        pool.add_difficulty(Difficulty::Average)?;
-        Ok((pool, ratings))
     }
 
     /// A check with skill `name`, before any difficulty: the block's characteristic for it

@@ -9,7 +9,8 @@ use super::error::EditError;
 use super::gear::{GearEdit, apply_gear};
 use crate::rules::inventory::Inventory;
 use crate::rules::ix::character::{CarriedInjury, IxCharacter, Talent};
-use crate::rules::ix::checks::{Condition, ForbiddenGrantCase, Guard, Tradition};
+use crate::rules::ix::check::{ActionKind, FortuneState, may_act};
+use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{
     CriticalRoll, MedicineTask, ROW_COUNT, StepDown, care_steps_down, step_down,
 };
@@ -17,7 +18,6 @@ use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
 use crate::rules::ix::magic::{CONCENTRATION_STRAIN, CalamityTally, EmpowerTrigger, SpellDesign};
-use crate::rules::ix::pool::{Difficulty, Pool, UpgradeReport};
 use crate::rules::ix::stats::{Characteristic, Skill, find_skill};
 use crate::rules::ix::weapon::Weapon;
 
@@ -349,19 +349,6 @@ impl IxSheet {
         }
     }
 
-    /// Why this character may not attack or cast now, if so: Defensive Guard commits the
-    /// turn to defence ("They cannot also attack or cast on that turn"), and it stands until
-    /// their next turn begins (the GM table's turn order ends it) or the player lowers it.
-    pub fn attack_refusal(&self) -> Result<(), EditError> {
-        if self.character.guard == Guard::DefensiveGuard {
-            return Err(
-                "Defensive Guard is up: no attacking or casting until your next turn. Set No guard when it comes."
-                    .into(),
-            );
-        }
-        Ok(())
-    }
-
     /// Every value out of its range, in words (empty when the sheet is sound).
     pub fn problems(&self) -> Vec<String> {
         let mut out: Vec<String> = self
@@ -422,10 +409,13 @@ impl IxSheet {
                     };
                     return Err(format!("{v} is out of range; use {lo} to {hi}.").into());
                 }
+                // A step down is harm from the fiction (bleeding out has its own button), so
+                // on a character already down it owes the automatic Critical Injury
+                // (RULINGS.md, "Contests, Defense, crits"); the GM waives one that was not a hit.
                 Num::Wounds if v < c.health.wounds => {
                     let r = c
                         .health
-                        .suffer_wounds(c.health.wounds.saturating_sub(v), false)
+                        .suffer_wounds(c.health.wounds.saturating_sub(v), true)
                         .map_err(s)?;
                     self.critical_owed |= r.critical_injury;
                 }
@@ -435,9 +425,11 @@ impl IxSheet {
                         .map_err(s)?;
                 }
                 Num::Strain if v < c.health.strain => {
-                    c.health
-                        .suffer_strain(c.health.strain.saturating_sub(v), false)
+                    let r = c
+                        .health
+                        .suffer_strain(c.health.strain.saturating_sub(v), true)
                         .map_err(s)?;
+                    self.critical_owed |= r.critical_injury;
                 }
                 Num::Strain => {
                     c.health
@@ -730,7 +722,8 @@ impl IxSheet {
             }
             IxEdit::CastSpell(i, chosen) => {
                 at(&self.spellbook, i, "spell")?;
-                self.attack_refusal()?;
+                let actor = self.actor(FortuneState::Available);
+                may_act(&actor, ActionKind::Cast)?;
                 let c = &mut self.character;
                 let d = &self.spellbook[i].design;
                 d.casting_trial_dice(&chosen).map_err(s)?;
@@ -795,79 +788,6 @@ impl IxSheet {
             }
         }
         Ok(())
-    }
-
-    /// The attack pool of weapon `i`: the character's ratings in the weapon's skill against
-    /// an Average difficulty (the reference's "a trained person under normal conditions"; it
-    /// sets no difficulty by range). The player changes it in the tray.
-    pub fn attack_pool(&self, i: usize) -> Result<(Pool, (i32, i32)), EditError> {
-        at(&self.weapons, i, "weapon")?;
-        self.attack_refusal()?;
-        let w = &self.weapons[i];
-        let c = &self.character;
-        let skill = find_skill(&c.skills, &w.skill).ok_or_else(|| {
-            EditError::from(format!(
-                "{} attacks with {}, which is no longer on the sheet.",
-                w.name, w.skill
-            ))
-        })?;
-        let rating = c.characteristics.get(skill.characteristic);
-        let mut pool = c
-            .skill_pool(&skill.name, skill.characteristic)
-            .map_err(EditError::Ix)?;
-        pool.add_difficulty(Difficulty::Average)
-            .map_err(EditError::Ix)?;
-        Ok((pool, (rating, skill.rank)))
-    }
-
-    /// The casting pool of spell `i` with the Overload options `picked` (reference, "Casting"):
-    /// the tradition's characteristic and skill, the spell's Trial dice, a focus's Boon die on
-    /// Arcana. `grant` is the GM's ruling when a Divine spell brushes the god's Forbidden Grant
-    /// (reference, "Ruling a Forbidden Grant"): sound casts as usual, shaky shows its strain
-    /// (the report says what an upgrade did), bad faith refuses, so nothing is cast and no
-    /// Strain is paid.
-    pub fn spell_pool(
-        &self,
-        i: usize,
-        picked: &[usize],
-        grant: Option<ForbiddenGrantCase>,
-    ) -> Result<(Pool, Option<UpgradeReport>), EditError> {
-        at(&self.spellbook, i, "spell")?;
-        let d = &self.spellbook[i].design;
-        let focus = self.focus && d.tradition == Tradition::Arcana;
-        let mut pool = d
-            .casting_trial_dice(picked)
-            .and_then(|t| self.character.casting_pool(d.tradition, t, focus))
-            .map_err(EditError::Ix)?;
-        let report = match grant {
-            None => None,
-            Some(_) if d.tradition != Tradition::Divine => {
-                return Err("A Forbidden Grant ruling is for Divine spells only.".into());
-            }
-            Some(case) => pool.apply_forbidden_grant(case).map_err(EditError::Ix)?,
-        };
-        Ok((pool, report))
-    }
-
-    /// The check to start a grapple (GM reference, "Grapple difficulty construction"): the
-    /// character's `skill` against the target's higher of Might and Agility in Trial dice, the
-    /// lower upgrading them to Crisis dice. A grapple is an attack, so Defensive Guard refuses
-    /// it. Returns the pool and the skill's (characteristic, rank).
-    pub fn grapple_pool(
-        &self,
-        skill: &str,
-        target_might: i32,
-        target_agility: i32,
-    ) -> Result<(Pool, (i32, i32)), EditError> {
-        self.attack_refusal()?;
-        let c = &self.character;
-        let k = find_skill(&c.skills, skill)
-            .ok_or_else(|| EditError::from(format!("{} has no skill called {skill}.", c.name)))?;
-        let rating = c.characteristics.get(k.characteristic);
-        let mut pool = Pool::from_ratings(rating, k.rank).map_err(EditError::Ix)?;
-        pool.add_grapple_difficulty(target_might, target_agility)
-            .map_err(EditError::Ix)?;
-        Ok((pool, (rating, k.rank)))
     }
 
     fn unique_skill(&self, name: &str, except: Option<usize>) -> Result<(), EditError> {

@@ -17,6 +17,7 @@ use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::health::Vitality;
 use crate::rules::ix::opposed::{OpposedResult, Side as Role};
 use crate::rules::ix::pool::Pool;
 use crate::rules::ix::session::{
@@ -188,6 +189,32 @@ impl FoeEntry {
             Foe::Minions(m) => m.demoralized.then_some(Condition::Demoralized),
             Foe::Elite(e) => e.demoralized.then_some(Condition::Demoralized),
             Foe::Nemesis(n) => n.frightened.then_some(Condition::Frightened),
+        }
+    }
+
+    /// A Killed Critical Injury (RULINGS.md, "Contests, Defense, crits"): an Elite or a
+    /// Nemesis dies (Wounds at minus the maximum); in a Minion group, the minion it struck.
+    pub fn kill(&mut self) {
+        match &mut self.foe {
+            Foe::Minions(m) => {
+                let per = m.wounds_per_minion.max(1);
+                let left = (m.standing() - 1).max(0);
+                m.wounds = m
+                    .wounds
+                    .min(i32::try_from(left).unwrap_or(0).saturating_mul(per));
+            }
+            Foe::Elite(e) => e.health.wounds = e.health.wounds_max.saturating_neg(),
+            Foe::Nemesis(n) => n.health.wounds = n.health.wounds_max.saturating_neg(),
+        }
+    }
+
+    /// Dead (a Killed injury, or Wounds at minus the maximum), or for a Minion group, every
+    /// member fallen.
+    pub fn dead(&self) -> bool {
+        match &self.foe {
+            Foe::Minions(m) => m.defeated(),
+            Foe::Elite(e) => e.health.vitality() == Vitality::Dead,
+            Foe::Nemesis(n) => n.health.vitality() == Vitality::Dead,
         }
     }
 
@@ -1102,6 +1129,9 @@ impl IxTableDoc {
                 let f = self.foe(i)?;
                 f.injuries.push(row);
                 f.critical_owed = false;
+                if row >= ROW_COUNT - 1 {
+                    f.kill();
+                }
             }
             TableEdit::RemoveFoeInjury(i, k) => {
                 let f = self.foe(i)?;

@@ -11,6 +11,7 @@ pub mod exp_table;
 mod export;
 pub mod gear;
 pub mod history;
+pub mod ix_checks;
 pub mod ix_foe;
 pub mod ix_sheet;
 pub mod ix_table;

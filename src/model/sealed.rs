@@ -29,6 +29,7 @@ use super::share::{Proposal, ShareError, TRAY_FIELD_MAX, check_proposal, pack, u
 use crate::rules::expedition::dice::{
     MAX_POOL, PoolRoll as ExpRoll, TestOutcome, describe_test, roll_pool, test_of_roll,
 };
+use crate::rules::ix::check::Part;
 use crate::rules::ix::dice::{DieKind, RolledDie};
 use crate::rules::ix::pool::{Pool as IxPool, PoolData, PoolRoll};
 
@@ -60,6 +61,9 @@ pub const SENT_KEPT: usize = 50;
 /// encoded changes every sealed roll, so it needs a new domain, and old receipts stay
 /// checkable by a build that knows both.
 pub const SEAL_DOMAIN: &str = "satchel-sealed-roll-v1";
+/// Most additions a receipt names (every condition, a carried Bane, a guard, Defense, a
+/// spell and a Grant fit well within it).
+pub const ADDITIONS_MAX: usize = 12;
 
 /// Why a sealed check, a receipt or an edit of the sent checks was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -408,6 +412,10 @@ pub enum RawRoll {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SealedRoll {
     pub pool: SealedPool,
+    /// What the rules added to the GM's difficulty for this player (a condition, a carried
+    /// Bane die, the target's guard or Defense, a spell's dice), each named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub additions: Vec<Part>,
     pub roll: RawRoll,
     /// The outcome in words: "Success, 2 Boons", "Pass by 1. 3 of 4 dice succeeded against Ob 2."
     pub outcome: String,
@@ -428,23 +436,57 @@ impl SealedRoll {
     }
 }
 
-/// Rolls the player's whole pool for a sealed check. Refused when the pool's difficulty side
-/// (Ix) or Ob (Expedition) is not the check's: the GM sets those, the player only their own
-/// dice.
+/// Rolls the player's whole pool for a sealed check with nothing added by the rules: see
+/// [`roll_sealed_with`].
 pub fn roll_sealed(check: &SealedCheck, pool: &SealedPool) -> Result<SealedRoll, SealError> {
-    if let Some(e) = difficulty_mismatch(&check.proposal, pool) {
-        return Err(e);
-    }
-    roll_pool_of(&check.seal, pool)
+    roll_sealed_with(check, pool, &[])
 }
 
-/// Why `pool` does not carry `proposal`'s difficulty, if it does not.
-fn difficulty_mismatch(proposal: &Proposal, pool: &SealedPool) -> Option<SealError> {
+/// Rolls the player's whole pool for a sealed check. The GM sets the difficulty side (Ix) or
+/// Ob (Expedition); on an Ix check the rules still add what they add to the player's own
+/// check (RULINGS.md, "Sealed checks"), each named in `additions` and carried on the receipt.
+/// Refused when the pool's difficulty side is not the GM's plus those additions.
+pub fn roll_sealed_with(
+    check: &SealedCheck,
+    pool: &SealedPool,
+    additions: &[Part],
+) -> Result<SealedRoll, SealError> {
+    if let Some(e) = difficulty_mismatch(&check.proposal, pool, additions) {
+        return Err(e);
+    }
+    let mut roll = roll_pool_of(&check.seal, pool)?;
+    roll.additions = additions.to_vec();
+    Ok(roll)
+}
+
+/// Why `pool` does not carry `proposal`'s difficulty with `additions` on top, if it does not.
+fn difficulty_mismatch(
+    proposal: &Proposal,
+    pool: &SealedPool,
+    additions: &[Part],
+) -> Option<SealError> {
     match (proposal, pool) {
+        (Proposal::Ix { .. }, SealedPool::Ix(_)) if additions.len() > ADDITIONS_MAX => {
+            Some(SealError::Foreign)
+        }
+        (Proposal::Ix { .. }, SealedPool::Ix(_)) if additions.iter().any(|a| !a.negative()) => {
+            Some(SealError::Foreign)
+        }
         (Proposal::Ix { pool: sent, .. }, SealedPool::Ix(rolled)) => {
-            // The tray's own rule for what the GM's side of a pool is.
-            (rolled.with_difficulty_of(sent) != *rolled).then(|| SealError::DifficultyDiffers {
-                sent: ix_difficulty(sent),
+            // The GM's side as sent, then what the rules added, in order.
+            let mut expected = rolled.with_difficulty_of(sent);
+            for a in additions {
+                if a.apply_to(&mut expected).is_err() {
+                    return Some(SealError::Foreign);
+                }
+            }
+            let negative = [DieKind::Trial, DieKind::Crisis, DieKind::BaneDie];
+            let differs = negative
+                .iter()
+                .any(|&k| expected.count(k) != rolled.count(k))
+                || expected.peril_spent() != rolled.peril_spent();
+            differs.then(|| SealError::DifficultyDiffers {
+                sent: ix_difficulty(&expected),
                 rolled: ix_difficulty(rolled),
             })
         }
@@ -469,6 +511,7 @@ fn roll_pool_of(seal: &str, pool: &SealedPool) -> Result<SealedRoll, SealError> 
             let rolled = p.roll(&mut rng);
             Ok(SealedRoll {
                 pool: pool.clone(),
+                additions: Vec::new(),
                 outcome: rolled.result.describe(),
                 dice: rolled.dice.iter().map(RolledDie::label).collect(),
                 roll: RawRoll::Ix(rolled),
@@ -481,6 +524,7 @@ fn roll_pool_of(seal: &str, pool: &SealedPool) -> Result<SealedRoll, SealError> 
             let test = test_of_roll(roll, ob, 0).map_err(|_| SealError::ObTooHigh(ob))?;
             Ok(SealedRoll {
                 pool: pool.clone(),
+                additions: Vec::new(),
                 outcome: format!(
                     "{}. {} of {dice} dice succeeded against Ob {ob}.",
                     test.words(),
@@ -556,6 +600,8 @@ pub struct Receipt {
     /// Who rolled, at most [`RECEIPT_NAME_MAX`] characters.
     pub character: String,
     pub pool: SealedPool,
+    /// What the rules added to the GM's difficulty, each named (see [`roll_sealed_with`]).
+    pub additions: Vec<Part>,
     /// One number per die, as [`SealedRoll::faces`] gives them. On the link each is one
     /// base-36 digit ("0"-"9", "a", "b"), so a die costs one character.
     pub dice: Vec<u8>,
@@ -572,6 +618,7 @@ impl Receipt {
             label: check.proposal.label().to_string(),
             character: cut(character, RECEIPT_NAME_MAX),
             pool: roll.pool.clone(),
+            additions: roll.additions.clone(),
             dice: roll.faces(),
             outcome: cut(&roll.outcome, RECEIPT_OUTCOME_MAX),
         }
@@ -598,6 +645,9 @@ struct ReceiptWire {
     /// Expedition: dice, Ob.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     e: Option<(u32, u32)>,
+    /// What the rules added to an Ix difficulty, named.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    a: Vec<Part>,
     d: String,
     o: String,
 }
@@ -614,6 +664,7 @@ pub fn receipt_fragment(r: &Receipt) -> String {
         c: r.character.clone(),
         x,
         e,
+        a: r.additions.clone(),
         // A face past 35 has no digit; none of the rules' dice has that many sides.
         d: r.dice
             .iter()
@@ -669,6 +720,7 @@ pub fn read_receipt_fragment(fragment: &str) -> Result<Receipt, SealError> {
         label: w.l,
         character: w.c,
         pool,
+        additions: w.a,
         dice,
         outcome: w.o,
     })
@@ -693,7 +745,7 @@ pub fn verify(receipt: &Receipt, sent: &[SealedCheck]) -> Verdict {
         return Verdict::NeverSent;
     };
     let mut differences = Vec::new();
-    match difficulty_mismatch(&check.proposal, &receipt.pool) {
+    match difficulty_mismatch(&check.proposal, &receipt.pool, &receipt.additions) {
         Some(SealError::DifficultyDiffers { sent, rolled }) => differences.push(format!(
             "the difficulty sent was {sent}; the receipt rolled {rolled}"
         )),
@@ -715,7 +767,10 @@ pub fn verify(receipt: &Receipt, sent: &[SealedCheck]) -> Verdict {
         ));
     }
     let roll = match roll_pool_of(&check.seal, &receipt.pool) {
-        Ok(roll) => roll,
+        Ok(roll) => SealedRoll {
+            additions: receipt.additions.clone(),
+            ..roll
+        },
         Err(e) => {
             differences.push(format!("the receipt's pool cannot be rolled: {e}"));
             return Verdict::Differs(differences);

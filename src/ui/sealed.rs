@@ -183,6 +183,12 @@ pub fn ReceiptPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> 
                 )}
             </p>
             <p class="muted small">{format!("Pool: {}", roll.pool.describe())}</p>
+            {(!roll.additions.is_empty()).then(|| view! {
+                <p class="small">"Added by the rules to the difficulty sent:"</p>
+                <ul class="notes" aria-label="Added by the rules">
+                    {roll.additions.iter().map(|a| view! { <li>{a.label()}</li> }).collect_view()}
+                </ul>
+            })}
             <ul class="notes" aria-label="The dice">
                 {roll.dice.into_iter().map(|d| view! { <li>{d}</li> }).collect_view()}
             </ul>

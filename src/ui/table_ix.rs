@@ -15,7 +15,7 @@ use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
 use crate::model::CharacterAction;
 use crate::model::ix_foe::StatBlock;
-use crate::model::ix_sheet::{IxEdit, Num, Text};
+use crate::model::ix_sheet::{IxEdit, Text};
 use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
 use crate::model::session::{IxSession, Point, SessionEdit};
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
@@ -561,12 +561,22 @@ fn PcTurn(id: String, name: String) -> impl IntoView {
     let t = expect_context::<T>();
     let id = StoredValue::new(id);
     let name = StoredValue::new(name);
+    // A change, not a new total, so a step from another tab or the sheet is not undone; a
+    // Wound taken here is a hit, which owes the automatic crit on a character already down.
     let hurt = move |delta: i32| {
         let id = id.get_value();
-        let Some(w) = t.sheet(&id, |s| s.character.health.wounds) else {
-            return;
+        let edit = if delta < 0 {
+            IxEdit::Harm {
+                strain: false,
+                n: delta.saturating_neg(),
+                from_attack: true,
+            }
+        } else {
+            IxEdit::Recover {
+                strain: false,
+                n: delta,
+            }
         };
-        let edit = IxEdit::Set(Num::Wounds, w.saturating_add(delta));
         if let Err(m) = t.state.dispatch(CharacterAction::EditIx { id, edit }) {
             t.say(m);
         }
@@ -591,7 +601,11 @@ fn PcTurn(id: String, name: String) -> impl IntoView {
             }
             (
                 words.join(" · "),
-                h.vitality() != Vitality::Standing,
+                match h.vitality() {
+                    Vitality::Standing => None,
+                    Vitality::Dead => Some("Dead"),
+                    Vitality::Incapacitated { .. } => Some("Incapacitated"),
+                },
                 s.critical_owed,
             )
         })
@@ -603,7 +617,7 @@ fn PcTurn(id: String, name: String) -> impl IntoView {
                 let n = name.get_value();
                 view! {
                     <div class="row wrap">
-                        {down.then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                        {down.map(|flag| view! { <span class="flag">{flag}</span> })}
                         <span class="vitals">{words}</span>
                         <button type="button" aria-label=format!("{n} takes 1 Wound") on:click=move |_| hurt(-1)>"−1 Wound"</button>
                         <button type="button" aria-label=format!("{n} heals 1 Wound") on:click=move |_| hurt(1)>"+1 Wound"</button>
@@ -651,7 +665,13 @@ fn FoeTurn(i: usize, acting: bool) -> impl IntoView {
                 1 => words.push("1 Critical Injury".into()),
                 n => words.push(format!("{n} Critical Injuries")),
             }
-            (words.join(" · "), f.down(), f.critical_owed)
+            let flag = match (&f.foe, f.dead(), f.down()) {
+                (Foe::Minions(_), _, true) => Some("Defeated"),
+                (_, true, _) => Some("Dead"),
+                (_, false, true) => Some("Incapacitated"),
+                _ => None,
+            };
+            (words.join(" · "), flag, f.critical_owed)
         })
     };
     let amt = move || amount.get_untracked() as i32;
@@ -660,7 +680,7 @@ fn FoeTurn(i: usize, acting: bool) -> impl IntoView {
             let n = name.get();
             view! {
                 <div class="row wrap">
-                    {down.then(|| view! { <span class="flag">"Incapacitated"</span> })}
+                    {down.map(|flag| view! { <span class="flag">{flag}</span> })}
                     <span class="vitals">{words}</span>
                     {owed.then(|| view! {
                         <span class="flag">"Critical Injury owed"</span>

@@ -27,7 +27,7 @@ for (const size of [
 
     const ruling = card.getByRole("combobox", { name: "Forbidden Grant (the GM's ruling)" });
     await ruling.selectOption({ label: "Shaky: one Trial die becomes a Crisis die" });
-    await expect(card).toContainText("Casting pool: 2 Ability vs 1 Trial, 1 Crisis (shaky Forbidden Grant: a Trial die upgraded to Crisis)");
+    await expect(card).toContainText("Casting pool: 2 Ability vs 1 Trial, 1 Crisis (Shaky Forbidden Grant: one Trial die becomes a Crisis die)");
     const cast = card.getByRole("button", { name: "Cast Mercy" });
     await cast.click();
     await expect(app.tray().locator(".pool-words")).toHaveText("2 Ability vs 1 Trial, 1 Crisis");

@@ -16,7 +16,8 @@ use satchel::rules::expedition::help::{
     ExpChances, ExpChange, ExpTest, ExpUnavailable, candidates as exp_candidates,
     weigh as exp_weigh,
 };
-use satchel::rules::ix::help::{IxChange, Unavailable, candidates, weigh};
+use satchel::rules::ix::check::Fortune;
+use satchel::rules::ix::help::{IxChange, Side, Unavailable, candidates, weigh};
 use satchel::rules::ix::pool::Pool;
 
 /// `got` is the fraction `num/den` (to rounding: f64 sums of exact dyadic-ish terms).
@@ -48,7 +49,7 @@ fn ix_one_ability_die_fortune_and_boon_die_tie_on_success() {
     // Fortune (Ability -> Mastery): Success 8/12 = 2/3, with Boon SB x3 = 3/12 = 1/4,
     //   Breakthrough 1/12.
     let p = pool(1, 0, 0, 0, 0, 0);
-    let help = weigh(&p, &candidates(None), |p| p);
+    let help = weigh(&p, &candidates(None, Fortune::May), |p| p);
     assert!(is_fraction(help.now.success, 1, 2));
     assert!(is_fraction(help.now.success_with_boon, 1, 8));
     let (s, b, t) = gain_of(&help.player, IxChange::AddBoonDie);
@@ -58,19 +59,37 @@ fn ix_one_ability_die_fortune_and_boon_die_tie_on_success() {
     // Both gain 1/6 on success; the Boon die's 11/24 beats Fortune's 1/4 on Boons: it leads.
     assert_eq!(help.player[0].change, IxChange::AddBoonDie);
     assert_eq!(help.player[1].change, IxChange::SpendFortune);
-    // Nothing to remove or lower: unavailable, with the reason, after the ones that help.
+    // The player's own list is theirs alone: Fortune and a Boon die, nothing the GM grants.
+    assert_eq!(help.player.len(), 2);
+    // Nothing to remove or lower: unavailable "what ifs", with the reason.
     let no_bane = help
-        .player
+        .what_if
         .iter()
         .find(|o| o.change == IxChange::RemoveBaneDie)
         .unwrap();
     assert_eq!(no_bane.outcome.unwrap_err(), Unavailable::NoBaneDie);
     let no_skill = help
-        .player
+        .what_if
         .iter()
         .find(|o| matches!(o.change, IxChange::SkillRank(_)));
     assert_eq!(no_skill.unwrap().outcome.unwrap_err(), Unavailable::NoSkill);
-    assert!(help.player.iter().skip(2).all(|o| o.outcome.is_err()));
+    assert!(help.what_if.iter().all(|o| o.outcome.is_err()));
+}
+
+#[test]
+fn ix_an_adversarys_check_is_never_offered_a_fortune_point() {
+    // The one door says adversaries never spend Fortune; "what would help" weighs none.
+    let p = pool(2, 0, 0, 2, 0, 0);
+    let help = weigh(&p, &candidates(None, Fortune::NotForAdversaries), |p| p);
+    let all = help.player.iter().chain(&help.what_if).chain(&help.gm);
+    assert!(all.clone().all(|o| o.change != IxChange::SpendFortune));
+    assert_eq!(
+        help.player.iter().map(|o| o.change).collect::<Vec<_>>(),
+        vec![IxChange::AddBoonDie]
+    );
+    // The GM's levers are never the player's: they are listed apart.
+    assert!(help.gm.iter().all(|o| o.change.side() == Side::Gm));
+    assert!(help.player.iter().all(|o| o.change.side() == Side::Player));
 }
 
 #[test]
@@ -80,11 +99,11 @@ fn ix_removing_a_bane_die() {
     // With Boon: only SB survives with a Boon, against a blank Bane die: 1/8 x 2/6 = 1/24.
     // Without the Bane die: 1/2 and 1/8, gains +1/8 and +1/12.
     let p = pool(1, 0, 0, 0, 0, 1);
-    let help = weigh(&p, &candidates(None), |p| p);
+    let help = weigh(&p, &candidates(None, Fortune::May), |p| p);
     assert!(is_fraction(help.now.success, 3, 8));
     assert!(is_fraction(help.now.success_with_boon, 1, 24));
     let o = help
-        .player
+        .what_if
         .iter()
         .find(|o| o.change == IxChange::RemoveBaneDie)
         .unwrap();
@@ -104,9 +123,9 @@ fn ix_easier_difficulty_and_the_gms_peril_point() {
     //   = 1/8 (5/8 + 1/6) = 1/8 x 19/24 = 19/192. Total 60/384 + 19/192 = 30/192 + 19/192
     //   = 49/192.
     let p = pool(1, 0, 0, 1, 0, 0);
-    let help = weigh(&p, &candidates(None), |p| p);
+    let help = weigh(&p, &candidates(None, Fortune::May), |p| p);
     assert!(is_fraction(help.now.success, 11, 32));
-    let g = help.player[0];
+    let g = help.what_if[0];
     assert_eq!(g.change, IxChange::EasierDifficulty);
     assert!(is_fraction(g.outcome.unwrap().gain.success, 5, 32));
     let (s, ..) = gain_of(&help.gm, IxChange::SpendPeril);
@@ -125,7 +144,7 @@ fn ix_skill_rank_follows_the_higher_and_lower_rating() {
     let p = Pool::from_ratings(1, 0).unwrap();
     let help = weigh(&p, &[IxChange::SkillRank(Some((1, 0)))], |p| p);
     assert!(is_fraction(
-        help.player[0].outcome.unwrap().after.success,
+        help.what_if[0].outcome.unwrap().after.success,
         2,
         3
     ));
@@ -145,7 +164,7 @@ fn ix_skill_rank_follows_the_higher_and_lower_rating() {
 fn ix_a_point_already_marked_is_unavailable_and_applying_is_what_was_weighed() {
     let mut p = pool(2, 0, 0, 2, 0, 0);
     p.spend_fortune().unwrap();
-    let help = weigh(&p, &candidates(None), |p| p);
+    let help = weigh(&p, &candidates(None, Fortune::May), |p| p);
     let f = help
         .player
         .iter()
@@ -169,10 +188,10 @@ fn ix_changes_are_judged_with_what_the_check_adds_on_top() {
             .unwrap();
         q
     };
-    let help = weigh(&p, &candidates(None), on_top);
+    let help = weigh(&p, &candidates(None, Fortune::May), on_top);
     assert!(is_fraction(help.now.success, 3, 8));
     let o = help
-        .player
+        .what_if
         .iter()
         .find(|o| o.change == IxChange::RemoveBaneDie)
         .unwrap();

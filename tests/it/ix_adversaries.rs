@@ -3,13 +3,17 @@
 //! pool comes from the block, and the GM's library keeps, copies and reuses adversaries.
 
 use proptest::prelude::*;
+use satchel::model::EditError;
+use satchel::model::ix_checks::FoeCheck;
 use satchel::model::ix_foe::StatBlock;
-use satchel::model::ix_table::{Fighter, Foe, IxTableDoc, TableEdit};
+use satchel::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
 use satchel::model::{
     ExportKind, NamedDoc, NamedDocument, Roster, decode, export_file, parse_import,
 };
 use satchel::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use satchel::rules::ix::check::Against;
 use satchel::rules::ix::dice::DieKind;
+use satchel::rules::ix::pool::Difficulty;
 use satchel::rules::ix::pool::Pool;
 use satchel::rules::ix::session::InitiativeKind;
 use satchel::rules::ix::stats::{Characteristic, Skill};
@@ -63,6 +67,16 @@ fn captain() -> StatBlock {
         },
     ];
     b
+}
+
+/// Adversary `f`'s attack with weapon `i` at Average, as the one check door builds it.
+fn attack(f: &FoeEntry, i: usize) -> Result<Pool, EditError> {
+    f.check(
+        FoeCheck::Weapon(i),
+        None,
+        Against::Preset(Difficulty::Average),
+    )
+    .map(|c| c.pool())
 }
 
 fn counts(p: &Pool) -> [u8; 4] {
@@ -305,16 +319,12 @@ fn an_adversary_joins_initiative_by_choosing_it_and_rolls_its_own_ratings() {
 #[test]
 fn an_adversary_attack_rolls_its_weapon_skill_at_average() {
     let d = table_with_two();
-    let b = &d.foes[0].stats;
+    let f = &d.foes[0];
     // Sword, Melee 2 with Might 4: 4 dice, 2 upgraded; Average is 2 Trial dice.
-    let (p, ratings) = b.attack_pool(0).unwrap();
-    assert_eq!(counts(&p), [2, 2, 2, 0]);
-    assert_eq!(ratings, (4, 2));
+    assert_eq!(counts(&attack(f, 0).unwrap()), [2, 2, 2, 0]);
     // Crossbow, Ranged not on the block: untrained with Agility 3.
-    let (p, ratings) = b.attack_pool(1).unwrap();
-    assert_eq!(counts(&p), [3, 0, 2, 0]);
-    assert_eq!(ratings, (3, 0));
-    assert!(b.attack_pool(2).is_err());
+    assert_eq!(counts(&attack(f, 1).unwrap()), [3, 0, 2, 0]);
+    assert!(attack(f, 2).is_err());
     // Fear: Readiness is not on the block (rank 0), Discipline is (rank 1).
     assert_eq!(d.foes[0].fear_ratings("Readiness"), (2, 0));
     assert_eq!(d.foes[0].fear_ratings("Discipline"), (2, 1));
@@ -383,25 +393,36 @@ fn the_library_travels_in_an_export() {
 }
 
 #[test]
-fn a_minion_group_checks_with_one_minions_rank_however_many_stand() {
+fn a_minion_group_checks_with_one_minions_rank_and_a_boon_die_per_other_member_standing() {
     // Reference, "Minions operate in groups": one minion adds its skill rank to the group's
-    // check; the rest only help passively. Spears of 3 (4 Wounds each), Might 3, Melee 1.
+    // check; the rest help passively, which RULINGS.md makes one Boon die for each standing
+    // member beyond the first, at most 3. Spears of 3 (4 Wounds each), Might 3, Melee 1.
     let mut d = table_with_two();
     let mut b = captain();
     b.characteristics.might = 3;
     b.skills = vec![skill("Melee", Characteristic::Might, 1)];
     b.weapons = vec![sword()];
     apply(&mut d, TableEdit::SetStats(1, Box::new(b))).unwrap();
-    // Might 3, Melee 1: 2 Ability, 1 Mastery; Average adds 2 Trial. Not 3 ranks for 3 minions.
-    let full = d.foes[1].stats.attack_pool(0).unwrap().0;
+    // Might 3, Melee 1: 2 Ability, 1 Mastery; Average adds 2 Trial. Not 3 ranks for 3 minions,
+    // but two more standing: 2 Boon dice.
+    let full = attack(&d.foes[1], 0).unwrap();
     assert_eq!(counts(&full), [2, 1, 2, 0]);
-    // Two of three down: the same pool (the group still has its one rank).
-    apply(&mut d, TableEdit::Damage(1, 8, true)).unwrap();
+    assert_eq!(full.count(DieKind::BoonDie), 2);
+    // One down: one Boon die; two down: the one rank alone.
+    apply(&mut d, TableEdit::Damage(1, 4, true)).unwrap();
+    assert_eq!(attack(&d.foes[1], 0).unwrap().count(DieKind::BoonDie), 1);
+    apply(&mut d, TableEdit::Damage(1, 4, true)).unwrap();
     let Foe::Minions(m) = &d.foes[1].foe else {
         panic!("still a group");
     };
     assert_eq!(m.standing(), 1);
-    assert_eq!(d.foes[1].stats.attack_pool(0).unwrap().0, full);
+    let last = attack(&d.foes[1], 0).unwrap();
+    assert_eq!(counts(&last), [2, 1, 2, 0]);
+    assert_eq!(last.count(DieKind::BoonDie), 0);
+    // All down: no attack at all, and the refusal says why.
+    apply(&mut d, TableEdit::Damage(1, 4, true)).unwrap();
+    let why = attack(&d.foes[1], 0).unwrap_err().to_string();
+    assert_eq!(why, "Every member of the group is down.");
     // Its fear check: the group's best skill rank, once.
     assert_eq!(d.foes[1].fear_ratings("Discipline").1, 1);
 }

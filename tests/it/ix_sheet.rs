@@ -4,13 +4,18 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use satchel::model::EditError;
+use satchel::model::ix_checks::SheetCheck;
 use satchel::model::ix_sheet::{IxEdit, IxSheet, Num, SheetSpell, Text};
 use satchel::rules::ix::character::KnownSpell;
+use satchel::rules::ix::check::{Against, FortuneState};
+use satchel::rules::ix::checks::ForbiddenGrantCase;
 use satchel::rules::ix::checks::{Condition, Guard, Tradition};
 use satchel::rules::ix::critical::{MedicineTask, critical_from_d100, roll_critical, row_bounds};
 use satchel::rules::ix::dice::CheckResult;
 use satchel::rules::ix::health::Vitality;
 use satchel::rules::ix::magic::{EmpowerOption, EmpowerTrigger, SpellDesign, SpellRange};
+use satchel::rules::ix::pool::Pool;
 use satchel::rules::ix::stats::Characteristic;
 
 fn sheet() -> IxSheet {
@@ -615,12 +620,13 @@ fn defensive_guard_rules_out_attacking_and_casting_until_it_is_lowered() {
     let mut s = sheet();
     s.apply(IxEdit::SaveSpell(None, Box::new(spell("Bolt", 2, 1, 0))))
         .unwrap();
+    s.apply(IxEdit::AddTalent("Guarded".into())).unwrap();
     s.apply(IxEdit::SetGuard(Guard::Guarded)).unwrap();
     // Guarded leaves the Action free.
-    assert_eq!(s.attack_refusal(), Ok(()));
+    assert!(casts(&s).is_ok());
     s.apply(IxEdit::CastSpell(0, vec![])).unwrap();
     s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
-    let why = s.attack_refusal().unwrap_err().to_string();
+    let why = casts(&s).unwrap_err().to_string();
     assert_eq!(
         why,
         "Defensive Guard is up: no attacking or casting until your next turn. Set No guard when it comes."
@@ -638,7 +644,29 @@ fn defensive_guard_rules_out_attacking_and_casting_until_it_is_lowered() {
     // A new encounter starts with no guard up.
     s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
     s.apply(IxEdit::NewEncounter).unwrap();
-    assert_eq!(s.attack_refusal(), Ok(()));
+    assert!(casts(&s).is_ok());
+}
+
+/// Spell 0 cast with no Overload, as the one check door builds it.
+fn casts(s: &IxSheet) -> Result<Pool, EditError> {
+    let what = SheetCheck::Spell {
+        spell: 0,
+        picked: &[],
+        grant: None,
+    };
+    s.check(what, FortuneState::Available, None, Against::Own)
+        .map(|c| c.pool())
+}
+
+/// Spell `i` cast with no Overload under a Forbidden Grant ruling, as the door builds it.
+fn cast_pool(s: &IxSheet, i: usize, grant: Option<ForbiddenGrantCase>) -> Result<Pool, EditError> {
+    let what = SheetCheck::Spell {
+        spell: i,
+        picked: &[],
+        grant,
+    };
+    s.check(what, FortuneState::Available, None, Against::Own)
+        .map(|c| c.pool())
 }
 
 fn edit() -> impl Strategy<Value = IxEdit> {
@@ -737,7 +765,7 @@ fn an_ix_character_has_no_cash_to_cash_treasure_into() {
 
 #[test]
 fn a_forbidden_grant_ruling_reaches_a_divine_casting_pool() {
-    use satchel::rules::ix::checks::{ForbiddenGrantCase, ShakyStrain};
+    use satchel::rules::ix::checks::ShakyStrain;
     let mut s = IxSheet::new("Sister Ame");
     let mut mercy = spell("Mercy", 2, 1, 0);
     mercy.design.tradition = Tradition::Divine;
@@ -745,46 +773,30 @@ fn a_forbidden_grant_ruling_reaches_a_divine_casting_pool() {
     s.apply(IxEdit::SaveSpell(None, Box::new(spell("Bolt", 2, 1, 0))))
         .unwrap();
     // Willpower 2, Divine 0: two Ability dice against the spell's two Trial dice.
-    let plain = s.spell_pool(0, &[], None).unwrap();
-    assert_eq!(plain.0.describe(), "2 Ability vs 2 Trial");
-    assert_eq!(plain.1, None);
+    let plain = cast_pool(&s, 0, None).unwrap();
+    assert_eq!(plain.describe(), "2 Ability vs 2 Trial");
     // Sound: as usual.
-    let sound = s
-        .spell_pool(0, &[], Some(ForbiddenGrantCase::Sound))
-        .unwrap();
-    assert_eq!(sound.0, plain.0);
-    // Shaky: one Trial die becomes a Crisis die, and the report says one was upgraded.
-    let (p, r) = s
-        .spell_pool(
-            0,
-            &[],
-            Some(ForbiddenGrantCase::Shaky(ShakyStrain::UpgradeTrial)),
-        )
-        .unwrap();
+    let sound = cast_pool(&s, 0, Some(ForbiddenGrantCase::Sound)).unwrap();
+    assert_eq!(sound, plain);
+    // Shaky: one Trial die becomes a Crisis die.
+    let shaky = Some(ForbiddenGrantCase::Shaky(ShakyStrain::UpgradeTrial));
+    let p = cast_pool(&s, 0, shaky).unwrap();
     assert_eq!(p.describe(), "2 Ability vs 1 Trial, 1 Crisis");
-    assert_eq!(r.map(|r| (r.upgraded, r.added)), Some((1, 0)));
     // Shaky: two Bane dice instead.
-    let (p, _) = s
-        .spell_pool(
-            0,
-            &[],
-            Some(ForbiddenGrantCase::Shaky(ShakyStrain::BaneDice(2))),
-        )
-        .unwrap();
+    let banes = Some(ForbiddenGrantCase::Shaky(ShakyStrain::BaneDice(2)));
+    let p = cast_pool(&s, 0, banes).unwrap();
     assert_eq!(p.describe(), "2 Ability vs 2 Trial, 2 Bane");
     // Bad faith: the channel stays shut, so the sheet never gets to the roll or the Strain.
-    let e = s
-        .spell_pool(0, &[], Some(ForbiddenGrantCase::BadFaith))
+    let e = cast_pool(&s, 0, Some(ForbiddenGrantCase::BadFaith))
         .unwrap_err()
         .to_string();
     assert!(e.contains("channel stays shut"), "{e}");
     // An Arcana spell has no Forbidden Grant to rule on.
-    let e = s
-        .spell_pool(1, &[], Some(ForbiddenGrantCase::Sound))
+    let e = cast_pool(&s, 1, Some(ForbiddenGrantCase::Sound))
         .unwrap_err()
         .to_string();
     assert!(e.contains("Divine spells only"), "{e}");
-    assert!(s.spell_pool(5, &[], None).is_err());
+    assert!(cast_pool(&s, 5, None).is_err());
 }
 
 #[test]

@@ -577,6 +577,7 @@ fn a_receipt_with_a_lowered_difficulty_names_the_difficulty() {
         label: "Pick the lock".into(),
         character: "Rook".into(),
         pool: easier.clone(),
+        additions: Vec::new(),
         dice: rolled.dice.iter().map(|d| d.face_index).collect(),
         outcome: rolled.result.describe(),
     };

@@ -214,6 +214,18 @@ impl IxCharacter {
     }
 
     /// Injuries carried, for the +10 each on the next Critical Injury roll.
+    /// The character as the target of an attack or a grapple (`check::check`).
+    pub fn as_target(&self) -> super::check::Target {
+        super::check::Target {
+            name: self.name.clone(),
+            guard: self.guard,
+            melee_defense: self.defenses.melee,
+            ranged_defense: self.defenses.ranged,
+            might: self.characteristics.might,
+            agility: self.characteristics.agility,
+        }
+    }
+
     pub fn injuries_carried(&self) -> i32 {
         i32::try_from(self.critical_injuries.len()).unwrap_or(i32::MAX)
     }

@@ -5,7 +5,7 @@
 //!
 //! | Need | Call |
 //! |---|---|
-//! | The usual candidates | [`candidates`]`(ratings)` |
+//! | The usual candidates | [`candidates`]`(ratings, check.fortune)` |
 //! | Weigh them | [`weigh`]`(&pool, &changes, on_top)` -> [`IxHelp`] |
 //! | Make one | [`IxChange::apply`]`(&mut pool)`, the same function `weigh` used |
 //!
@@ -14,13 +14,17 @@
 
 use std::fmt;
 
+use super::check::Fortune;
 use super::dice::DieKind;
 use super::pool::{Pool, SKILL_RANGE};
 
-/// Whose change it is: the player's (to help the check) or the GM's (to hinder it).
+/// Whose change it is: the acting side's own (one tap in the tray), the GM's to grant or
+/// a sheet's to change (a "what if": a skill rank more, an easier difficulty, a Bane die
+/// taken away), or the GM's to hinder the check. Only the first is offered as a tap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
     Player,
+    WhatIf,
     Gm,
 }
 
@@ -95,7 +99,10 @@ impl IxChange {
     pub fn side(self) -> Side {
         match self {
             IxChange::SpendPeril | IxChange::AddBaneDie => Side::Gm,
-            _ => Side::Player,
+            IxChange::SpendFortune | IxChange::AddBoonDie => Side::Player,
+            IxChange::RemoveBaneDie | IxChange::SkillRank(_) | IxChange::EasierDifficulty => {
+                Side::WhatIf
+            }
         }
     }
 
@@ -157,18 +164,23 @@ impl IxChange {
     }
 }
 
-/// The usual changes to weigh: every player change, then the GM's. `ratings` are the
-/// check's `(characteristic, skill)` when it came from a skill.
-pub fn candidates(ratings: Option<(u8, u8)>) -> Vec<IxChange> {
-    vec![
-        IxChange::SpendFortune,
-        IxChange::AddBoonDie,
-        IxChange::RemoveBaneDie,
-        IxChange::SkillRank(ratings),
-        IxChange::EasierDifficulty,
-        IxChange::SpendPeril,
-        IxChange::AddBaneDie,
-    ]
+/// The usual changes to weigh: the acting side's own, the "what ifs", then the GM's.
+/// `ratings` are the check's `(characteristic, skill)` when it came from a skill; a Fortune
+/// Point is weighed only where the one check door says one may be spent (never on an
+/// adversary's check).
+pub fn candidates(ratings: Option<(u8, u8)>, fortune: Fortune) -> Vec<IxChange> {
+    let fortune = (fortune != Fortune::NotForAdversaries).then_some(IxChange::SpendFortune);
+    fortune
+        .into_iter()
+        .chain([
+            IxChange::AddBoonDie,
+            IxChange::RemoveBaneDie,
+            IxChange::SkillRank(ratings),
+            IxChange::EasierDifficulty,
+            IxChange::SpendPeril,
+            IxChange::AddBaneDie,
+        ])
+        .collect()
 }
 
 /// The three chances a change is judged by.
@@ -228,7 +240,10 @@ pub struct IxOption {
 pub struct IxHelp {
     /// The chances of the pool as it stands.
     pub now: Chances,
+    /// The acting side's own changes: offered as taps.
     pub player: Vec<IxOption>,
+    /// What a change the player cannot make alone would give: shown, never tapped.
+    pub what_if: Vec<IxOption>,
     pub gm: Vec<IxOption>,
 }
 
@@ -238,6 +253,7 @@ pub struct IxHelp {
 pub fn weigh(pool: &Pool, changes: &[IxChange], on_top: impl Fn(Pool) -> Pool) -> IxHelp {
     let now = Chances::of(&on_top(*pool));
     let mut player = Vec::new();
+    let mut what_if = Vec::new();
     let mut gm = Vec::new();
     for &change in changes {
         let mut next = *pool;
@@ -251,6 +267,7 @@ pub fn weigh(pool: &Pool, changes: &[IxChange], on_top: impl Fn(Pool) -> Pool) -
         let option = IxOption { change, outcome };
         match change.side() {
             Side::Player => player.push(option),
+            Side::WhatIf => what_if.push(option),
             Side::Gm => gm.push(option),
         }
     }
@@ -280,6 +297,12 @@ pub fn weigh(pool: &Pool, changes: &[IxChange], on_top: impl Fn(Pool) -> Pool) -
         }
     };
     player.sort_by(order(1.0));
+    what_if.sort_by(order(1.0));
     gm.sort_by(order(-1.0));
-    IxHelp { now, player, gm }
+    IxHelp {
+        now,
+        player,
+        what_if,
+        gm,
+    }
 }

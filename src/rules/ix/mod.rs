@@ -29,6 +29,7 @@
 
 pub mod adversary;
 pub mod character;
+pub mod check;
 pub mod checks;
 pub mod critical;
 pub mod dice;

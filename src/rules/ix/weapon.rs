@@ -91,11 +91,20 @@ pub struct AttackReport {
     pub critical: Option<CritBy>,
 }
 
+/// Who attacks, for what may pay for a Critical Injury: a Minion group never spends a
+/// Breakthrough (reference, "Minions").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attacker {
+    /// A character, an Elite or a Nemesis.
+    Single,
+    MinionGroup,
+}
+
 /// Reads a rolled attack with `weapon`. A hit deals the weapon's damage plus one per net
 /// Success (the narrative-dice convention whose faces RULINGS.md adopts; the reference gives
-/// no formula). The reference's Critical Injury trigger names the attack's Boons or a
-/// Breakthrough, not the hit, so a miss may still offer one.
-pub fn attack_report(weapon: &Weapon, result: &CheckResult) -> AttackReport {
+/// no formula). A Critical Injury needs the hit (RULINGS.md, "Contests, Defense, crits"):
+/// net Boons at the Crit rating, or a Breakthrough unless a Minion group rolled it.
+pub fn attack_report(weapon: &Weapon, result: &CheckResult, attacker: Attacker) -> AttackReport {
     let hit = result.succeeded;
     let damage = if hit {
         weapon
@@ -106,9 +115,11 @@ pub fn attack_report(weapon: &Weapon, result: &CheckResult) -> AttackReport {
         0
     };
     // A stored rating below 1 is out of range; read as 1 rather than "every roll crits".
-    let critical = if result.net_boons >= weapon.crit.max(1) {
+    let critical = if !hit {
+        None
+    } else if result.net_boons >= weapon.crit.max(1) {
         Some(CritBy::Boons)
-    } else if result.breakthroughs > 0 {
+    } else if result.breakthroughs > 0 && attacker == Attacker::Single {
         Some(CritBy::Breakthrough)
     } else {
         None
@@ -146,7 +157,7 @@ mod tests {
 
     #[test]
     fn a_hit_deals_damage_plus_net_successes() {
-        let r = attack_report(&sword(), &result(2, 0, 0));
+        let r = attack_report(&sword(), &result(2, 0, 0), Attacker::Single);
         assert_eq!(
             r,
             AttackReport {
@@ -155,13 +166,16 @@ mod tests {
                 critical: None
             }
         );
-        assert_eq!(attack_report(&sword(), &result(1, -2, 0)).damage, 6);
+        assert_eq!(
+            attack_report(&sword(), &result(1, -2, 0), Attacker::Single).damage,
+            6
+        );
     }
 
     #[test]
     fn a_miss_deals_nothing() {
         for s in [0, -3] {
-            let r = attack_report(&sword(), &result(s, 1, 0));
+            let r = attack_report(&sword(), &result(s, 1, 0), Attacker::Single);
             assert!(!r.hit);
             assert_eq!(r.damage, 0);
         }
@@ -169,13 +183,16 @@ mod tests {
 
     #[test]
     fn boons_at_the_crit_rating_offer_a_critical_injury() {
-        assert_eq!(attack_report(&sword(), &result(1, 2, 0)).critical, None);
         assert_eq!(
-            attack_report(&sword(), &result(1, 3, 0)).critical,
+            attack_report(&sword(), &result(1, 2, 0), Attacker::Single).critical,
+            None
+        );
+        assert_eq!(
+            attack_report(&sword(), &result(1, 3, 0), Attacker::Single).critical,
             Some(CritBy::Boons)
         );
         assert_eq!(
-            attack_report(&sword(), &result(3, 4, 1)).critical,
+            attack_report(&sword(), &result(3, 4, 1), Attacker::Single).critical,
             Some(CritBy::Boons)
         );
     }
@@ -183,20 +200,37 @@ mod tests {
     #[test]
     fn a_breakthrough_may_always_pay_instead() {
         assert_eq!(
-            attack_report(&sword(), &result(1, 0, 1)).critical,
+            attack_report(&sword(), &result(1, 0, 1), Attacker::Single).critical,
             Some(CritBy::Breakthrough)
         );
         assert_eq!(
-            attack_report(&sword(), &result(2, -3, 1)).critical,
+            attack_report(&sword(), &result(2, -3, 1), Attacker::Single).critical,
             Some(CritBy::Breakthrough)
         );
     }
 
     #[test]
-    fn the_trigger_is_the_attacks_boons_not_the_hit() {
-        let r = attack_report(&sword(), &result(0, 3, 0));
+    fn a_miss_offers_no_critical_injury_whatever_its_boons() {
+        // RULINGS.md: a crit from Boons or a Breakthrough needs the attack to hit.
+        let r = attack_report(&sword(), &result(0, 3, 0), Attacker::Single);
         assert!(!r.hit);
-        assert_eq!(r.critical, Some(CritBy::Boons));
+        assert_eq!(r.critical, None);
+        assert_eq!(
+            attack_report(&sword(), &result(-1, 4, 1), Attacker::Single).critical,
+            None
+        );
+    }
+
+    #[test]
+    fn a_minion_group_never_spends_a_breakthrough() {
+        let r = attack_report(&sword(), &result(2, 0, 1), Attacker::MinionGroup);
+        assert!(r.hit);
+        assert_eq!(r.critical, None);
+        // Its Boons still may.
+        assert_eq!(
+            attack_report(&sword(), &result(2, 3, 1), Attacker::MinionGroup).critical,
+            Some(CritBy::Boons)
+        );
     }
 
     #[test]
@@ -217,9 +251,12 @@ mod tests {
         // A stored Crit rating of 0 does not make every roll a crit.
         w.damage = 4;
         w.crit = 0;
-        assert_eq!(attack_report(&w, &result(1, 0, 0)).critical, None);
         assert_eq!(
-            attack_report(&w, &result(1, 1, 0)).critical,
+            attack_report(&w, &result(1, 0, 0), Attacker::Single).critical,
+            None
+        );
+        assert_eq!(
+            attack_report(&w, &result(1, 1, 0), Attacker::Single).critical,
             Some(CritBy::Boons)
         );
     }

@@ -6,6 +6,8 @@
 use leptos::prelude::*;
 
 use super::Ctx;
+use crate::model::ix_checks::SheetCheck;
+use crate::rules::ix::check::{Against, Target};
 use crate::rules::ix::checks::grapple_difficulty;
 use crate::rules::ix::dice::DieKind;
 use crate::ui::fields::{NumberInput, field_id};
@@ -45,18 +47,14 @@ pub fn Grapple() -> impl IntoView {
     let go = move |_| {
         let name = skill.get_untracked();
         let (m, a) = (might.get_untracked() as i32, agility.get_untracked() as i32);
-        let (pool, ratings) = match row.read(|s| s.grapple_pool(&name, m, a)) {
-            Ok(p) => p,
-            Err(e) => return row.say(e.to_string()),
+        let target = Target {
+            might: m,
+            agility: a,
+            ..Target::default()
         };
-        let label = format!(
-            "Grapple with {name} rank {}, target Might {m}, Agility {a}",
-            ratings.1
-        );
-        let ratings = u8::try_from(ratings.0)
-            .ok()
-            .zip(u8::try_from(ratings.1).ok());
-        row.roll_rated(label, Ok(pool), None, true, ratings);
+        let check = row.build(SheetCheck::Grapple(&name), Some(&target), Against::Own);
+        let label = format!("Grapple with {name}, target Might {m}, Agility {a}");
+        row.roll(label, check, None);
     };
     let skill_id = field_id("grapple-skill");
     view! {

@@ -5,8 +5,10 @@ use std::sync::Arc;
 
 use super::Ctx;
 use crate::model::CharacterAction;
+use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::{IxEdit, Num};
 use crate::model::ix_table::IxTableDoc;
+use crate::rules::ix::check::{Action, Actor, Against, Check, FortuneState, Ratings, check};
 use crate::rules::ix::critical::{
     Healer, MedicineTask, TreatmentClock, roll_critical, row_bounds, treatment_clock,
 };
@@ -501,21 +503,51 @@ fn medicine(
     ctx.read(|s| s.medicine_refusal(task))
         .map_err(|e| e.to_string())?;
     let healer = healer(ctx)?;
-    let pool = healer
-        .pool(task)
-        .map_err(|e| crate::model::EditError::from(e).to_string())?;
+    let (roller, check) = healer_check(ctx, task)?;
     let difficulty = task.difficulty().map(|d| d.name()).unwrap_or_default();
     let patient = untrack(super::name_of(ctx));
-    ctx.roll(
+    ctx.roll_as(
+        roller,
         format!(
             "{}'s Medicine ({difficulty}) to {what} on {patient}",
             healer.name
         ),
-        Ok(pool),
+        Ok(check),
         Some(then),
-        false,
     );
     Ok(())
+}
+
+/// The chosen healer's Medicine check for `task`, by the one door, with the healer's own
+/// conditions and carried Bane dice (not the patient's), and who rolls it: `None` for this
+/// character or a healer the GM names, the healer's roster id otherwise.
+fn healer_check(ctx: Ctx, task: MedicineTask) -> Result<(Option<String>, Check), String> {
+    let pick = ctx.healer.pick.get_untracked();
+    if pick == GM {
+        let h = healer(ctx)?;
+        let ratings = Ratings::new(h.intellect, h.medicine);
+        let action = Action::Medicine { ratings, task };
+        let check = check(&Actor::default(), action, None, Against::Own)
+            .map_err(|e| crate::model::EditError::from(e).to_string())?;
+        return Ok((None, check));
+    }
+    if pick == SELF || Some(&pick) == ctx.id.try_get_value().as_ref() {
+        let what = SheetCheck::Medicine(task);
+        return Ok((None, ctx.build(what, None, Against::Own)?));
+    }
+    ctx.state.roster.with_untracked(|r| {
+        let c = r
+            .get(&pick)
+            .ok_or_else(|| "That healer is no longer on the roster; choose another.".to_string())?;
+        let sheet = c
+            .ix()
+            .ok_or_else(|| format!("{} is not an Ix character.", c.name))?;
+        let what = SheetCheck::Medicine(task);
+        let check = sheet
+            .check(what, FortuneState::Available, None, Against::Own)
+            .map_err(|e| e.to_string())?;
+        Ok((Some(pick.clone()), check))
+    })
 }
 
 /// Medicine on this character: who heals (this character, another on the roster, or one the GM

@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 
 use super::{AddRow, Ctx};
+use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::{IxEdit, Text};
+use crate::rules::ix::check::Against;
 use crate::rules::ix::checks::{Condition, Guard, Tradition};
 use crate::rules::ix::magic::CALAMITY_FLAG;
 use crate::ui::fields::TextInput;
@@ -155,19 +157,17 @@ pub fn Magic() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let offense_ctx = ctx.beside(offense_said);
     let focus = move || ctx.read(|s| s.focus);
-    let cast = move |label: String, t: Tradition, trial: i32| {
-        let f = focus() && t == Tradition::Arcana;
-        let pool = ctx
-            .read(|s| s.character.casting_pool(t, trial, f))
-            .map_err(|e| e.to_string());
-        ctx.beside(cast_said).roll(label, pool, None, false);
+    let cast = move |label: String, t: Tradition| {
+        let row = ctx.beside(cast_said);
+        let check = row.build(SheetCheck::Tradition(t), None, Against::Own);
+        row.roll(label, check, None);
     };
     let trads = TRADITIONS.map(|t| {
         view! {
-            <button type="button" class="rollable" on:click=move |_| cast(format!("{} casting check", t.skill_name()), t, 0)>
+            <button type="button" class="rollable" on:click=move |_| cast(format!("{} casting check", t.skill_name()), t)>
                 <span>{t.skill_name()}</span>
                 <small class="muted">
-                    {move || ctx.read(|s| s.character.casting_pool(t, 0, false).map(|p| p.describe()).unwrap_or_default())}
+                    {move || ctx.build(SheetCheck::Tradition(t), None, Against::Own).map(|c| c.pool().describe()).unwrap_or_default()}
                 </small>
             </button>
         }

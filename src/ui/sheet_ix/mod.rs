@@ -23,10 +23,11 @@ use super::sheet::SheetSection;
 use super::state::{AppState, Doc};
 use super::tray::{CharacterRolls, Hook, Prefill, TrayHandle, TrayRequest};
 use crate::model::CharacterAction;
+use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::{IxEdit, IxSheet, Text};
 use crate::model::ix_table::IxTableDoc;
 use crate::model::session::{IxSession, SessionEdit};
-use crate::rules::ix::checks::{CheckContext, Condition};
+use crate::rules::ix::check::{Against, Check, FortuneState, Reason, Target};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::pool::Pool;
 
@@ -156,38 +157,39 @@ impl Ctx {
         Callback::new(move |v| self.edit(IxEdit::SetText(f, v)))
     }
 
-    /// Opens the tray with `pool`. `then` receives the result of the roll, even after the
-    /// sheet has gone (see [`Hook`]). A Fortune Point spent in the tray is taken from the
-    /// session's points by the tray itself. The character's conditions go with it, each
-    /// switched on where it affects this check: Frightened on every check (the fear source is
-    /// near in play), Demoralized on an `attack`; the player unticks an exempt one.
-    fn roll(
+    /// The check the one door (`rules::ix::check`) builds for `what` on this sheet.
+    fn build(
         &self,
-        label: String,
-        pool: Result<Pool, String>,
-        then: Option<Hook<CheckResult>>,
-        attack: bool,
-    ) {
-        self.roll_rated(label, pool, then, attack, None);
+        what: SheetCheck<'_>,
+        target: Option<&Target>,
+        against: Against,
+    ) -> Result<Check, String> {
+        self.read(|s| s.check(what, FortuneState::Available, target, against))
+            .map_err(|e| e.to_string())
     }
 
-    /// [`Self::roll`] for a check from a skill: `ratings` (characteristic, rank) let the tray
-    /// weigh one skill rank more.
-    fn roll_rated(
+    /// Opens the tray with `check`, rolled by this character. `then` receives the result of
+    /// the roll, even after the sheet has gone (see [`Hook`]). A Fortune Point spent in the
+    /// tray is taken from the session's points by the tray itself. What the rules add on top
+    /// (conditions, carried Bane dice, a target's guard and Defense) goes with it, named; the
+    /// player unticks one the GM rules out.
+    fn roll(&self, label: String, check: Result<Check, String>, then: Option<Hook<CheckResult>>) {
+        self.roll_as(None, label, check, then);
+    }
+
+    /// [`Self::roll`] by another roster character (a healer's Medicine on this character):
+    /// the roll, and any carried Bane dice it uses, are theirs.
+    fn roll_as(
         &self,
+        roller: Option<String>,
         label: String,
-        pool: Result<Pool, String>,
+        check: Result<Check, String>,
         then: Option<Hook<CheckResult>>,
-        attack: bool,
-        ratings: Option<(u8, u8)>,
     ) {
-        let pool = match pool {
-            Ok(p) => p,
+        let check = match check {
+            Ok(c) => c,
             Err(e) => return self.say(e),
         };
-        if attack && let Err(e) = self.read(IxSheet::attack_refusal) {
-            return self.say(e.to_string());
-        }
         if let Some(said) = self.said {
             said.set(String::new());
         }
@@ -196,31 +198,19 @@ impl Ctx {
                 then(r);
             }
         });
-        let context = CheckContext {
-            near_fear_source: true,
-            is_attack: attack,
-        };
-        let conditions = self.read(|s| {
-            // Bane dice the GM spent on this character's next check go on this one, named.
-            let carried = (s.carried_banes > 0).then_some(Condition::CarriedBanes(s.carried_banes));
-            s.character
-                .conditions
-                .iter()
-                .filter(|c| !matches!(c, Condition::Other(_)))
-                .cloned()
-                .chain(carried)
-                .map(|c| {
-                    let on = c.apply_to(&mut Pool::new(), context).unwrap_or(false);
-                    (c, on)
-                })
-                .collect()
+        let ratings = check.parts.iter().find_map(|(p, _)| match p.reason {
+            Reason::Ratings {
+                characteristic,
+                skill,
+            } => Some((characteristic, skill)),
+            _ => None,
         });
+        let attack = check.target_kind.is_some();
         expect_context::<TrayHandle>().open(TrayRequest {
             label,
-            character_id: Some(self.id.get_value()),
-            prefill: Prefill::Ix(pool),
+            character_id: Some(roller.unwrap_or_else(|| self.id.get_value())),
+            prefill: Prefill::IxCheck(Box::new(check)),
             on_ix: Some(on_ix),
-            conditions,
             ratings,
             attack,
             ..Default::default()

@@ -4,9 +4,11 @@
 use leptos::prelude::*;
 
 use super::{AddRow, Ctx};
+use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::IxEdit;
+use crate::rules::ix::check::Against;
 use crate::rules::ix::pool::Difficulty;
-use crate::rules::ix::stats::{Characteristic, is_attack_skill};
+use crate::rules::ix::stats::Characteristic;
 use crate::ui::fields::{NumberInput, TextInput, field_id};
 
 /// A select of the six characteristics.
@@ -79,15 +81,12 @@ pub fn Skills() -> impl IntoView {
     let roll = move |ctx: Ctx, i: usize| {
         let Some(sk) = skill(i) else { return };
         let d = difficulty.get_untracked();
-        let pool = ctx
-            .read(|s| s.character.skill_pool(&sk.name, sk.characteristic))
-            .and_then(|mut p| {
-                if let Some(d) = d {
-                    p.add_difficulty(d)?;
-                }
-                Ok(p)
-            })
-            .map_err(|e| e.to_string());
+        let against = d.map_or(Against::Own, Against::Preset);
+        let check = ctx.build(
+            SheetCheck::Skill(&sk.name, sk.characteristic),
+            None,
+            against,
+        );
         let label = format!(
             "{} check ({}), {} {}, rank {}",
             sk.name,
@@ -96,9 +95,7 @@ pub fn Skills() -> impl IntoView {
             ctx.read(|s| s.character.characteristics.get(sk.characteristic)),
             sk.rank
         );
-        let rating = ctx.read(|s| s.character.characteristics.get(sk.characteristic));
-        let ratings = u8::try_from(rating).ok().zip(u8::try_from(sk.rank).ok());
-        ctx.roll_rated(label, pool, None, is_attack_skill(&sk.name), ratings);
+        ctx.roll(label, check, None);
     };
     let rank = move |ctx: Ctx, i: usize, d: i32| {
         if let Some(sk) = skill(i) {

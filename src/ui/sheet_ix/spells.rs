@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use super::{AddRow, Ctx};
+use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::{IxEdit, NAME_MAX, SheetSpell};
+use crate::rules::ix::check::{Against, Check, Reason};
 use crate::rules::ix::checks::{ForbiddenGrantCase, ShakyStrain, Tradition};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::magic::{
@@ -122,16 +124,21 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             .and_then(|g| g.1)
             .filter(|_| spell.with(|s| s.design.tradition == Tradition::Divine))
     };
-    let pool_with = move || {
-        ctx.read(|s| s.spell_pool(i, &chosen.get(), ruling()))
-            .map_err(|e| e.to_string())
+    let check = move || {
+        let picked = chosen.get();
+        let what = SheetCheck::Spell {
+            spell: i,
+            picked: &picked,
+            grant: ruling(),
+        };
+        ctx.build(what, None, Against::Own)
     };
-    let pool = move || pool_with().map(|(p, _)| p);
     let cast = move |_| {
         let picked = chosen.get_untracked();
         // A bad-faith Forbidden Grant keeps the channel shut before anything else is asked.
-        if let Err(e) = pool() {
-            return ctx.say(e);
+        let check = untrack(check);
+        if let Err(e) = &check {
+            return ctx.say(e.clone());
         }
         // A dry run refuses before the tray opens (short of Strain, incapacitated).
         if let Err(e) = ctx.read(|s| s.clone().apply(IxEdit::CastSpell(i, picked.clone()))) {
@@ -190,7 +197,7 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
             // The words belong to this card: if the sheet has gone, there is nowhere to show them.
             last.try_set(Some(words));
         });
-        ctx.roll(label, pool(), Some(then), false);
+        ctx.roll(label, check, Some(then));
     };
     let overloads = move || {
         spell
@@ -291,13 +298,8 @@ fn SpellCard(i: usize, draft: Draft) -> impl IntoView {
                 }
             })}
             <p class="small">
-                {move || match pool_with() {
-                    Ok((p, None)) => format!("Casting pool: {}", p.describe()),
-                    Ok((p, Some(r))) => format!(
-                        "Casting pool: {} ({})",
-                        p.describe(),
-                        upgrade_words(r)
-                    ),
+                {move || match check() {
+                    Ok(c) => casting_words(&c),
                     Err(e) => e,
                 }}
             </p>
@@ -356,12 +358,21 @@ fn grant_words(case: ForbiddenGrantCase) -> &'static str {
     }
 }
 
-/// What a shaky ruling's upgrade did (an upgrade with no Trial die left adds one instead).
-fn upgrade_words(r: crate::rules::ix::pool::UpgradeReport) -> String {
-    match (r.upgraded, r.added) {
-        (0, 0) => "nothing upgraded".into(),
-        (_, 0) => "shaky Forbidden Grant: a Trial die upgraded to Crisis".into(),
-        _ => "shaky Forbidden Grant: no Trial die to upgrade, a Trial die added".into(),
+/// The casting pool in words, with what the rules added beyond the spell's own dice (a
+/// focus, a shaky Forbidden Grant, a condition): "Casting pool: 2 Ability vs 1 Trial, 1 Crisis
+/// (Shaky Forbidden Grant: one Trial die becomes a Crisis die)".
+fn casting_words(check: &Check) -> String {
+    let pool = check.pool().describe();
+    let added: Vec<String> = check
+        .parts
+        .iter()
+        .filter(|(p, on)| *on && !matches!(p.reason, Reason::Ratings { .. } | Reason::Spell(_)))
+        .map(|(p, _)| p.label())
+        .collect();
+    if added.is_empty() {
+        format!("Casting pool: {pool}")
+    } else {
+        format!("Casting pool: {pool} ({})", added.join("; "))
     }
 }
 

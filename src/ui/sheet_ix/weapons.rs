@@ -8,8 +8,11 @@ use std::sync::Arc;
 
 use super::outcome::{Attack, AttackOutcome};
 use super::{AddRow, Ctx};
+use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::{IxEdit, IxSheet};
-use crate::rules::ix::weapon::{CRIT_MAX, DAMAGE_MAX, RangeBand, Weapon, attack_report};
+use crate::rules::ix::check::Against;
+use crate::rules::ix::pool::Difficulty;
+use crate::rules::ix::weapon::{Attacker, CRIT_MAX, DAMAGE_MAX, RangeBand, Weapon, attack_report};
 use crate::ui::fields::{NumberInput, TextInput, field_id};
 use crate::ui::tray::{Hook, TrayHandle};
 
@@ -20,6 +23,8 @@ pub fn Weapons() -> impl IntoView {
     let tray = expect_context::<TrayHandle>();
     let count = Memo::new(move |_| ctx.read(|s| s.weapons.len()));
     let weapon = move |i: usize| ctx.read(|s| s.weapons.get(i).cloned());
+    // Down or dead: no Attack is offered, and the line says why.
+    let unable = Memo::new(move |_| ctx.read(|s| s.unable().map(|r| r.to_string())));
     let last = RwSignal::new(None::<Attack>);
     // What applying the damage or rolling the injury said.
     let after = RwSignal::new(String::new());
@@ -27,20 +32,19 @@ pub fn Weapons() -> impl IntoView {
     let news = RwSignal::new(String::new());
     let attack = move |row: Ctx, i: usize| {
         let Some(w) = weapon(i) else { return };
-        let (pool, ratings) = match row.read(|s| s.attack_pool(i)) {
-            Ok(p) => p,
-            Err(e) => return row.say(e.to_string()),
-        };
+        // Average: the reference's "a trained person under normal conditions"; it sets no
+        // difficulty by range. The GM changes it in the tray.
+        let against = Against::Preset(Difficulty::Average);
+        let check = row.build(SheetCheck::Weapon(i), None, against);
         let label = format!(
-            "Attack with {} ({}, Average), {} rank {}",
+            "Attack with {} ({}, Average), {}",
             w.name,
             w.range.name(),
-            w.skill,
-            ratings.1
+            w.skill
         );
         let on: Hook<crate::rules::ix::CheckResult> = Arc::new(move |r| {
             let attack = Attack {
-                report: attack_report(&w, &r),
+                report: attack_report(&w, &r, Attacker::Single),
                 weapon: w.clone(),
                 net_boons: r.net_boons,
                 net_successes: r.net_successes,
@@ -52,10 +56,7 @@ pub fn Weapons() -> impl IntoView {
             last.try_set(Some(attack));
             news.try_set(headline);
         });
-        let ratings = u8::try_from(ratings.0)
-            .ok()
-            .zip(u8::try_from(ratings.1).ok());
-        row.roll_rated(label, Ok(pool), Some(on), true, ratings);
+        row.roll(label, check, Some(on));
     };
     let rows = move || {
         (0..count.get())
@@ -82,14 +83,20 @@ pub fn Weapons() -> impl IntoView {
                             " "
                             <small class="muted">{line}</small>
                         </p>
-                        <button
-                            type="button"
-                            class="primary"
-                            aria-label=move || format!("Attack with {}", name())
-                            on:click=move |_| attack(row, i)
-                        >
-                            "Attack"
-                        </button>
+                        {move || match unable.get() {
+                            Some(why) => view! { <p class="refused">{why}</p> }.into_any(),
+                            None => view! {
+                                <button
+                                    type="button"
+                                    class="primary"
+                                    aria-label=move || format!("Attack with {}", name())
+                                    on:click=move |_| attack(row, i)
+                                >
+                                    "Attack"
+                                </button>
+                            }
+                            .into_any(),
+                        }}
                         {super::said_line(said)}
                     </li>
                 }

@@ -7,10 +7,12 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use super::T;
+use crate::model::ix_checks::FoeCheck;
 use crate::model::ix_foe::StatBlock;
 use crate::model::ix_table::{Foe, TableEdit};
-use crate::rules::ix::checks::CheckContext;
+use crate::rules::ix::check::Against;
 use crate::rules::ix::dice::CheckResult;
+use crate::rules::ix::pool::Difficulty;
 use crate::rules::ix::pool::Pool;
 use crate::rules::ix::stats::{Characteristic, Skill, default_skills};
 use crate::rules::ix::weapon::{CRIT_MAX, DAMAGE_MAX, RangeBand, Weapon, attack_report};
@@ -39,6 +41,12 @@ pub(super) fn FoeWeapons(
     });
     let last = RwSignal::new(None::<Attack>);
     let after = RwSignal::new(String::new());
+    // Down, dead or every member fallen: no Attack is offered, and the card says why.
+    let unable = Memo::new(move |_| {
+        t.doc
+            .with(|d| d.foes.get(i).and_then(|f| f.unable()))
+            .map(|r| r.to_string())
+    });
     let attack = move |k: usize| {
         let Some(f) = t.doc.with_untracked(|d| d.foes.get(i).cloned()) else {
             return;
@@ -46,32 +54,20 @@ pub(super) fn FoeWeapons(
         let Some(w) = f.stats.weapons.get(k).cloned() else {
             return;
         };
-        let (pool, (rating, rank)) = match f.stats.attack_pool(k) {
-            Ok(p) => p,
+        // Average, as a character's attack; the GM changes it in the tray. A Demoralized
+        // adversary's Bane die, a Minion group's passive bonus and a fallen one's refusal all
+        // come from the one door.
+        let check = match f.check(
+            FoeCheck::Weapon(k),
+            None,
+            Against::Preset(Difficulty::Average),
+        ) {
+            Ok(c) => c,
             Err(e) => return t.say(e.to_string()),
         };
-        // A Demoralized adversary adds a Bane die to its attacks; a Frightened Nemesis to
-        // checks near the source. The tray shows each as a line the GM can untick.
-        let context = CheckContext {
-            near_fear_source: true,
-            is_attack: true,
-        };
-        let conditions = f
-            .fear_condition()
-            .map(|c| {
-                let on = c.apply_to(&mut Pool::new(), context).unwrap_or(false);
-                vec![(c, on)]
-            })
-            .unwrap_or_default();
-        // A Minion group checks as one: one minion's rank, however many stand (reference,
-        // "Minions operate in groups"); the others' passive help is the GM's call.
-        let group = if matches!(f.foe, Foe::Minions(_)) {
-            " (one minion's rank for the group)"
-        } else {
-            ""
-        };
+        let attacker = f.attacker();
         let label = format!(
-            "{} attacks with {} ({}, Average), {} rank {rank}{group}",
+            "{} attacks with {} ({}, Average), {}",
             f.name(),
             w.name,
             w.range.name(),
@@ -80,7 +76,7 @@ pub(super) fn FoeWeapons(
         let on_ix: Hook<(Pool, CheckResult)> = Arc::new(move |(_, r)| {
             after.try_set(String::new());
             last.try_set(Some(Attack {
-                report: attack_report(&w, &r),
+                report: attack_report(&w, &r, attacker),
                 weapon: w.clone(),
                 net_boons: r.net_boons,
                 net_successes: r.net_successes,
@@ -92,10 +88,8 @@ pub(super) fn FoeWeapons(
         tray.open(TrayRequest {
             label,
             character_name: Some(f.name().to_string()),
-            prefill: Prefill::Ix(pool),
+            prefill: Prefill::IxCheck(Box::new(check)),
             on_ix: Some(on_ix),
-            conditions,
-            ratings: u8::try_from(rating).ok().zip(u8::try_from(rank).ok()),
             // Its next attack keeps "Attack on": the GM swings again at the same character.
             attack: true,
             ..Default::default()
@@ -150,7 +144,10 @@ pub(super) fn FoeWeapons(
             .collect_view()
     };
     view! {
-        <Show when=move || weapons.with(|w| !w.is_empty())>
+        <Show when=move || unable.with(Option::is_some)>
+            <p class="refused">{move || unable.get()}</p>
+        </Show>
+        <Show when=move || weapons.with(|w| !w.is_empty()) && unable.with(Option::is_none)>
             {if in_order {
                 view! { <div class="row wrap" role="group" aria-label="Weapons">{buttons}</div> }.into_any()
             } else {

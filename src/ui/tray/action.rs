@@ -11,7 +11,7 @@ use crate::rules::expedition::RulesError;
 use crate::rules::expedition::help::{ExpChange, ExpUnavailable};
 use crate::rules::expedition::objective::GeneralFactors;
 use crate::rules::ix::IxError;
-use crate::rules::ix::checks::Condition;
+use crate::rules::ix::check::Check as IxCheck;
 use crate::rules::ix::dice::{CheckResult, DieKind};
 use crate::rules::ix::help::{IxChange, Unavailable};
 use crate::rules::ix::pool::{Difficulty, Pool as IxPool};
@@ -53,9 +53,12 @@ pub enum Prefill {
     /// Leave the tray as it is.
     #[default]
     Keep,
-    /// An Ix pool, built by the sheet with `rules::ix` (e.g. `Pool::from_ratings` plus a
-    /// difficulty).
+    /// A plain Ix pool (a table roll, a pool the GM typed): nothing added on top.
     Ix(IxPool),
+    /// A check built by the one door (`rules::ix::check::check`): its base pool on the
+    /// counters and every part the rules add on top, named (a condition can be switched off
+    /// for a check it does not bear on).
+    IxCheck(Box<IxCheck>),
     /// The difficulty side of a pool the GM proposed: the tray's own positive dice stay
     /// (`Pool::with_difficulty_of`).
     IxDifficulty(IxPool),
@@ -103,9 +106,6 @@ pub struct Opening {
     /// Whether the requester applies a wager's Cash change; otherwise the tray's own Cash
     /// field takes it.
     pub cash_to_sheet: bool,
-    /// With an Ix pool: the character's conditions, each with whether it counts on this check
-    /// (the player can switch one off for a check it does not affect).
-    pub conditions: Vec<(Condition, bool)>,
     /// With an Ix pool from a skill: `(characteristic, skill)`, for "one skill rank more".
     pub ratings: Option<(u8, u8)>,
     /// The check is an attack: the same character's next attack keeps "Attack on".
@@ -155,7 +155,7 @@ pub enum TrayAction {
     Help(IxChange),
     /// Makes one change from "What would help" to the Expedition test (`ExpChange::apply`).
     ExpHelp(ExpChange),
-    /// Switches condition `i` on or off for this check.
+    /// Switches addition `i` (a condition, carried Bane dice) on or off for this check.
     ToggleCondition(usize),
     /// The character this check attacks, with their guard as it stands, or none.
     Target(Option<AttackTarget>),
@@ -182,16 +182,32 @@ pub enum TrayAction {
     Refused(TrayError),
 }
 
-/// The character an Ix check attacks: their guard changes the attacker's pool (reference,
-/// "Defensive Guard", "Guarded"). A copy taken when the target is chosen.
-#[derive(Debug, Clone, PartialEq)]
+/// The character an Ix check attacks: their guard and Defense change the attacker's pool
+/// (`rules::ix::check::target_parts`). A copy taken when the target is chosen.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct AttackTarget {
     /// Roster id.
     pub id: String,
     pub name: String,
     pub guard: crate::rules::ix::checks::Guard,
-    /// Whether the guard counts on this check (on unless the GM rules it does not).
+    /// Raw Melee and Ranged Defense, as the sheet has them (the rules apply the cap).
+    pub melee_defense: i32,
+    pub ranged_defense: i32,
+    /// Whether the guard and Defense count on this check (on unless the GM rules otherwise).
     pub on: bool,
+}
+
+impl AttackTarget {
+    /// The target as the rules read it.
+    pub fn as_target(&self) -> crate::rules::ix::check::Target {
+        crate::rules::ix::check::Target {
+            name: self.name.clone(),
+            guard: self.guard,
+            melee_defense: self.melee_defense,
+            ranged_defense: self.ranged_defense,
+            ..Default::default()
+        }
+    }
 }
 
 /// What a change asks of its caller.

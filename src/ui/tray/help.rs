@@ -11,7 +11,7 @@ use crate::rules::ix::help::{self as ix_help, IxChange, IxHelp};
 impl TrayState {
     /// Every single change to the Ix pool as built, judged with what the check adds on top.
     pub fn ix_help(&self) -> IxHelp {
-        let changes = ix_help::candidates(self.ratings());
+        let changes = ix_help::candidates(self.ratings(), self.fortune());
         ix_help::weigh(&self.ix_built(), &changes, |p| self.with_on_top(p))
     }
 

@@ -9,7 +9,7 @@ use super::TrayHandle;
 use super::ix_mode::mark_point;
 use super::state::TrayAction;
 use crate::rules::expedition::help::{ExpChances, ExpOption};
-use crate::rules::ix::help::{IxChange, IxOption};
+use crate::rules::ix::help::{IxChange, IxOption, Side};
 use crate::ui::format::pct;
 
 /// A change in chance as signed percentage points, "+16.7" (integer arithmetic, as `pct`).
@@ -19,7 +19,8 @@ fn points(x: f64) -> String {
     format!("{sign}{}.{}", t.unsigned_abs() / 10, t.unsigned_abs() % 10)
 }
 
-/// One weighed Ix change as a list item. `session_why` is the session's reason a point
+/// One weighed Ix change as a list item: a button for the acting side's own change, plain
+/// text for a "what if" or the GM's lever. `session_why` is the session's reason a point
 /// cannot be spent now, which outranks what the pool alone allows.
 fn ix_item(option: IxOption, session_why: Option<String>) -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
@@ -29,6 +30,24 @@ fn ix_item(option: IxOption, session_why: Option<String>) -> impl IntoView {
         None => option.outcome.map_err(|e| e.to_string()),
     };
     match outcome {
+        Ok(g) if option.change.side() != Side::Player => {
+            let (a, d) = (g.after, g.gain);
+            view! {
+                <li class="help-what-if">
+                    <span class="help-what">{label}</span>
+                    <span class="help-odds">
+                        {format!(
+                            "Success {} ({} points), with Boon {} ({})",
+                            pct(a.success),
+                            points(d.success),
+                            pct(a.success_with_boon),
+                            points(d.success_with_boon),
+                        )}
+                    </span>
+                </li>
+            }
+            .into_any()
+        }
         Ok(g) => {
             let (a, d) = (g.after, g.gain);
             let change = option.change;
@@ -90,12 +109,19 @@ pub fn IxHelpList(
                 .into_iter()
                 .map(|o| ix_item(o, why(&o)))
                 .collect_view();
+            let what_if = h
+                .what_if
+                .into_iter()
+                .map(|o| ix_item(o, why(&o)))
+                .collect_view();
             let gm = h.gm.into_iter().map(|o| ix_item(o, why(&o))).collect_view();
             view! {
                 <section class="help" aria-labelledby="help-title">
                     <h3 id="help-title">"What would help"</h3>
-                    <p class="muted small">"Each change alone, best first. Tap one to make it."</p>
+                    <p class="muted small">"Each change alone, best first. Tap one of yours to make it."</p>
                     <ol class="help-list" aria-label="Changes that would help">{player}</ol>
+                    <h4>"What if (ask the GM, or change the sheet)"</h4>
+                    <ol class="help-list" aria-label="What if">{what_if}</ol>
                     <h4>"What the GM could do"</h4>
                     <ol class="help-list" aria-label="Changes the GM could make">{gm}</ol>
                 </section>
@@ -157,7 +183,7 @@ pub fn ExpHelpList() -> impl IntoView {
             view! {
                 <section class="help" aria-labelledby="help-title">
                     <h3 id="help-title">"What would help"</h3>
-                    <p class="muted small">"Each change alone, best first. Tap one to make it."</p>
+                    <p class="muted small">"Each change alone, best first. Tap one of yours to make it."</p>
                     <ol class="help-list" aria-label="Changes that would help">{items}</ol>
                 </section>
             }

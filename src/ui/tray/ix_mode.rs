@@ -235,21 +235,26 @@ pub fn IxMode() -> impl IntoView {
             <p class="pool-words">{move || pool.get().describe()}</p>
             <Show when=move || conditions.with(|c| !c.is_empty())>
                 <fieldset class="conditions">
-                    <legend>"Conditions on this check"</legend>
+                    <legend>"Added by the rules"</legend>
                     {move || {
                         conditions
                             .get()
                             .into_iter()
                             .enumerate()
-                            .map(|(i, (line, on))| view! {
-                                <label class="check">
-                                    <input
-                                        type="checkbox"
-                                        prop:checked=on
-                                        on:change=move |_| act(TrayAction::ToggleCondition(i))
-                                    />
-                                    {line}
-                                </label>
+                            .map(|(i, (line, on, switchable))| if switchable {
+                                view! {
+                                    <label class="check">
+                                        <input
+                                            type="checkbox"
+                                            prop:checked=on
+                                            on:change=move |_| act(TrayAction::ToggleCondition(i))
+                                        />
+                                        {line}
+                                    </label>
+                                }
+                                .into_any()
+                            } else {
+                                view! { <p class="added">{line}</p> }.into_any()
                             })
                             .collect_view()
                     }}

@@ -43,7 +43,6 @@ use leptos::prelude::*;
 use super::browser;
 use super::state::AppState;
 use crate::model::{Proposal, RollLog};
-use crate::rules::ix::checks::Condition;
 use crate::rules::ix::dice::CheckResult as IxResult;
 use crate::rules::ix::pool::Pool as IxPool;
 use crate::storage::{KeyValue, RollStore, RollsProblem, StorageError, open_local};
@@ -95,8 +94,6 @@ pub struct TrayRequest {
     /// record what the check decided (a treated injury, a spell cast). Closing the tray
     /// without rolling drops it.
     pub on_ix: Option<Hook<(IxPool, IxResult)>>,
-    /// With an Ix pool: the character's conditions and whether each counts on this check.
-    pub conditions: Vec<(Condition, bool)>,
     /// With an Ix pool from a skill: `(characteristic, skill)`, so the tray can weigh one
     /// skill rank more.
     pub ratings: Option<(u8, u8)>,
@@ -189,7 +186,6 @@ impl TrayHandle {
             wealth,
             on_cash,
             on_ix,
-            conditions,
             ratings,
             attack,
             sealed,
@@ -208,7 +204,6 @@ impl TrayHandle {
             cash,
             wealth,
             cash_to_sheet,
-            conditions,
             ratings,
             attack,
             sealed,
@@ -308,10 +303,13 @@ impl Tray {
     fn target_of(&self, id: &str) -> Option<AttackTarget> {
         self.app?.roster.with_untracked(|r| {
             let c = r.get(id)?;
+            let target = c.ix()?.character.as_target();
             Some(AttackTarget {
                 id: c.id.clone(),
                 name: c.name.clone(),
-                guard: c.ix()?.character.guard,
+                guard: target.guard,
+                melee_defense: target.melee_defense,
+                ranged_defense: target.ranged_defense,
                 on: true,
             })
         })

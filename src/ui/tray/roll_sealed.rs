@@ -6,11 +6,11 @@ use super::fields::Field;
 use super::outcome::Rolled;
 use super::roll::{ix_rolled, test_outcome};
 use super::state::{Mode, TrayError, TrayState};
-use crate::model::sealed::{RawRoll, Receipt, SealedPool, SealedRoll, roll_sealed};
+use crate::model::sealed::{RawRoll, Receipt, SealedPool, SealedRoll, roll_sealed_with};
 use crate::rules::ix::pool::Pool as IxPool;
 
 impl TrayState {
-    /// The whole pool a sealed roll would roll now: the Ix pool with its conditions, or the
+    /// The whole pool a sealed roll would roll now: the Ix pool with what the rules add, or the
     /// Expedition test's dice against its Ob.
     pub fn sealed_pool(&self) -> Result<SealedPool, TrayError> {
         match self.mode() {
@@ -34,7 +34,11 @@ impl TrayState {
     pub fn roll_sealed(&self, character: &str) -> Result<(Rolled, Receipt), TrayError> {
         let check = self.sealed_here().ok_or(TrayError::NothingToRoll)?;
         let pool = self.sealed_pool()?;
-        let roll = roll_sealed(check, &pool).map_err(TrayError::Sealed)?;
+        let additions = match &pool {
+            SealedPool::Ix(_) => self.sealed_additions(),
+            SealedPool::Expedition { .. } => Vec::new(),
+        };
+        let roll = roll_sealed_with(check, &pool, &additions).map_err(TrayError::Sealed)?;
         let receipt = Receipt::of(check, character, &roll);
         Ok((rolled(&roll), receipt))
     }

@@ -1,6 +1,7 @@
 //! A sealed check through the tray's reducer: the GM's difficulty holds whatever sheet builds
 //! the player's dice, the roll shown is the one the seal gives that pool, its receipt verifies
-//! against the check sent, and what the seal cannot cover is refused in words.
+//! against the check sent with what the rules added named, and what the seal cannot cover
+//! is refused in words.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -9,8 +10,10 @@ use super::super::action::Opening;
 use super::super::fields::Field;
 use super::super::state::{ExpKind, Mode, Prefill, TrayAction, TrayError, TrayState};
 use crate::model::Proposal;
-use crate::model::sealed::{SealedCheck, SealedPool, Verdict, roll_sealed, verify};
+use crate::model::sealed::{Receipt, SealedCheck, SealedPool, Verdict, roll_sealed, verify};
+use crate::rules::ix::check::{Action, Actor, Against, Ratings, check as door_check};
 use crate::rules::ix::checks::Condition;
+use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::{Difficulty, Pool as IxPool};
 
 fn opened(s: &mut TrayState, opening: Opening) {
@@ -103,17 +106,62 @@ fn a_sealed_ix_roll_is_the_seals_and_its_receipt_verifies() {
 }
 
 #[test]
+fn a_frightened_players_sealed_roll_names_the_die_the_rules_added() {
+    // RULINGS.md, "Sealed checks": the GM seals the difficulty; the player's own additions
+    // still go on, each named on the receipt, and the GM's device verifies them.
+    let check = ix_check();
+    let mut s = TrayState::default();
+    opened(&mut s, sealed_opening(&check));
+    let actor = Actor {
+        conditions: vec![Condition::Frightened],
+        ..Actor::default()
+    };
+    // The sheet asked Hard; under the seal the GM's Average holds, Frightened goes on top.
+    let built = door_check(
+        &actor,
+        Action::Skill(Ratings::new(2, 0)),
+        None,
+        Against::Preset(Difficulty::Hard),
+    )
+    .unwrap();
+    let conditioned = Opening {
+        prefill: Prefill::IxCheck(Box::new(built)),
+        ..Opening::default()
+    };
+    opened(&mut s, conditioned);
+    assert_eq!(s.ix().describe(), "2 Ability vs 2 Trial, 1 Bane");
+    let (_, receipt) = s.roll_sealed("Vex").unwrap();
+    let named: Vec<String> = receipt.additions.iter().map(|a| a.label()).collect();
+    assert_eq!(named, vec!["Frightened: +1 Bane die".to_string()]);
+    let Verdict::Verified { roll, .. } = verify(&receipt, std::slice::from_ref(&check)) else {
+        panic!("the receipt verifies with its named addition");
+    };
+    assert_eq!(roll.additions, receipt.additions);
+    // The same pool with the addition left off the receipt is a difficulty the GM never set.
+    let unnamed = Receipt {
+        additions: Vec::new(),
+        ..receipt.clone()
+    };
+    assert!(matches!(
+        verify(&unnamed, std::slice::from_ref(&check)),
+        Verdict::Differs(_)
+    ));
+}
+
+#[test]
 fn what_the_seal_does_not_cover_is_refused_in_words() {
     let check = ix_check();
     let mut s = TrayState::default();
     opened(&mut s, sealed_opening(&check));
-    // Frightened adds a Bane die: not the GM's difficulty, so the roll says so.
-    let conditioned = Opening {
-        prefill: Prefill::Ix(IxPool::from_ratings(2, 0).unwrap()),
-        conditions: vec![(Condition::Frightened, true)],
-        ..Opening::default()
-    };
-    opened(&mut s, conditioned);
+    // A Bane die tapped in by hand is not the GM's difficulty nor a rule's: refused in words.
+    opened(
+        &mut s,
+        Opening {
+            prefill: Prefill::Ix(IxPool::from_ratings(2, 0).unwrap()),
+            ..Opening::default()
+        },
+    );
+    s.apply(TrayAction::AddDie(DieKind::BaneDie)).unwrap();
     let why = s.roll_sealed("Vex").unwrap_err().to_string();
     assert!(why.contains("2 Trial"), "{why}");
 

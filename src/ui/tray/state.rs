@@ -29,7 +29,8 @@ use crate::model::Proposal;
 use crate::model::sealed::{Receipt, SealedCheck};
 use crate::rules::expedition::objective::{GeneralFactors, general_objective};
 use crate::rules::ix::IxError;
-use crate::rules::ix::checks::{CheckContext, Condition, Guard};
+use crate::rules::ix::check::{Fortune, Part, Reason, TargetKind, target_parts};
+use crate::rules::ix::checks::Guard;
 use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::{DowngradeReport, Pool as IxPool, UpgradeReport};
 
@@ -39,12 +40,6 @@ fn article(kind: DieKind) -> String {
     let an = name.starts_with(['A', 'E', 'I', 'O', 'U']);
     format!("{} {name}", if an { "an" } else { "a" })
 }
-
-/// A check a condition is switched on for counts as one it affects: the player has said so.
-const AFFECTED: CheckContext = CheckContext {
-    near_fear_source: true,
-    is_attack: true,
-};
 
 /// What the tray shows and what its next roll would use.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,8 +51,13 @@ pub struct TrayState {
     who_name: Option<String>,
     /// The pool as built by taps or a request, before conditions.
     ix: IxPool,
-    /// The rolling character's conditions, each with whether it counts on this check.
-    conditions: Vec<(Condition, bool)>,
+    /// What the rules add on top of the pool as built (conditions, carried Bane dice, a
+    /// spell's dice under a seal), each with whether it counts on this check.
+    additions: Vec<(Part, bool)>,
+    /// An attack or a grapple: what a target's guard and Defense bear on.
+    target_kind: Option<TargetKind>,
+    /// Whether this check may take a Fortune Point (the one door's word).
+    fortune: Fortune,
     /// The character this check attacks, whose guard adds to its difficulty.
     target: Option<AttackTarget>,
     /// What the last upgrade or downgrade did, in words.
@@ -97,7 +97,9 @@ impl Default for TrayState {
             who: None,
             who_name: None,
             ix: IxPool::new(),
-            conditions: Vec::new(),
+            additions: Vec::new(),
+            target_kind: None,
+            fortune: Fortune::May,
             target: None,
             step_note: None,
             ratings: None,
@@ -143,36 +145,56 @@ impl TrayState {
     pub fn ix(&self) -> IxPool {
         self.with_on_top(self.ix)
     }
-    /// `pool` with what this check adds on top of the pool as built: its conditions and the
-    /// target's guard.
+    /// `pool` with what this check adds on top of the pool as built: the rules' additions
+    /// switched on and the target's guard and Defense, each added by the rules (one that
+    /// would pass a limit adds nothing).
     pub fn with_on_top(&self, mut pool: IxPool) -> IxPool {
-        for (c, _) in self.conditions.iter().filter(|(_, on)| *on) {
-            let mut next = pool;
-            if c.apply_to(&mut next, AFFECTED).is_ok() {
-                pool = next;
-            }
-        }
-        if let Some(t) = self.target.as_ref().filter(|t| t.on) {
-            let mut next = pool;
-            if t.guard.apply_to_attack(&mut next).is_ok() {
-                pool = next;
-            }
+        let on = self.additions.iter().filter(|(_, on)| *on).map(|(p, _)| p);
+        for part in on.chain(self.target_parts().iter()) {
+            let _ = part.apply_to(&mut pool);
         }
         pool
+    }
+    /// The parts the chosen target adds, while they count. A target chosen for a pool the
+    /// one door did not build counts as a grapple's: its guard only.
+    fn target_parts(&self) -> Vec<Part> {
+        match self.target.as_ref().filter(|t| t.on) {
+            Some(t) => target_parts(
+                &t.as_target(),
+                self.target_kind.unwrap_or(TargetKind::Grapple),
+            ),
+            None => Vec::new(),
+        }
     }
     /// The character this check attacks.
     pub fn target(&self) -> Option<&AttackTarget> {
         self.target.as_ref()
     }
-    /// The target's guard in words with what it does to this check, and whether it counts;
-    /// none without a target or a guard.
+    /// What the target adds in words ("Vex is Guarded: one Trial die becomes a Crisis die;
+    /// Vex's Melee Defense 2: +2 Bane dice") and whether it counts; none without a target or
+    /// anything it adds.
     pub fn target_line(&self) -> Option<(String, bool)> {
         let t = self.target.as_ref()?;
-        let words = match t.guard {
-            Guard::None => return None,
-            Guard::Guarded => format!("{} is Guarded: one Trial die becomes a Crisis die", t.name),
-            Guard::DefensiveGuard => format!("{}'s Defensive Guard: +1 Bane die", t.name),
-        };
+        let kind = self.target_kind.unwrap_or(TargetKind::Grapple);
+        let parts = target_parts(&t.as_target(), kind);
+        if parts.is_empty() {
+            return None;
+        }
+        let name = &t.name;
+        let words = parts
+            .iter()
+            .map(|p| match p.reason {
+                Reason::Guard(Guard::Guarded) => format!("{name} is Guarded: {}", p.change),
+                Reason::Guard(_) => format!("{name}'s Defensive Guard: {}", p.change),
+                Reason::Defense { ranged, points } => format!(
+                    "{name}'s {} Defense {points}: {}",
+                    if ranged { "Ranged" } else { "Melee" },
+                    p.change
+                ),
+                _ => p.label(),
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         Some((words, t.on))
     }
     /// What the last upgrade or downgrade did ("No Ability die left to upgrade: added an
@@ -186,6 +208,10 @@ impl TrayState {
     }
     pub(super) fn set_built(&mut self, pool: IxPool) {
         self.ix = pool;
+    }
+    /// Whether this check may take a Fortune Point.
+    pub fn fortune(&self) -> Fortune {
+        self.fortune
     }
     /// The check's `(characteristic, skill)`, when it came from a skill.
     pub fn ratings(&self) -> Option<(u8, u8)> {
@@ -204,32 +230,20 @@ impl TrayState {
     pub(super) fn set_field(&mut self, field: Field, value: i64) {
         self.fields.set(field, value);
     }
-    /// Each condition in words with what it adds ("Frightened: +1 Bane die") and whether it
-    /// counts on this check.
-    pub fn condition_lines(&self) -> Vec<(String, bool)> {
-        self.conditions
+    /// Each addition in words with what it adds ("Frightened: +1 Bane die"), whether it
+    /// counts on this check, and whether the GM may switch it off.
+    pub fn condition_lines(&self) -> Vec<(String, bool, bool)> {
+        self.additions
             .iter()
-            .map(|(c, on)| {
-                let mut added = IxPool::new();
-                let adds = match c.apply_to(&mut added, AFFECTED) {
-                    Ok(true) => DieKind::ALL
-                        .into_iter()
-                        .filter(|k| added.count(*k) > 0)
-                        .map(|k| {
-                            let n = added.count(k);
-                            let name = k.name();
-                            if n == 1 {
-                                format!("+1 {name}")
-                            } else {
-                                format!("+{n} {}", name.replace(" die", " dice"))
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    _ => "nothing to the dice".to_string(),
-                };
-                (format!("{}: {adds}", c.name()), *on)
-            })
+            .map(|(p, on)| (p.label(), *on, p.switchable()))
+            .collect()
+    }
+    /// The additions that count on the difficulty side, as a sealed roll's receipt names them.
+    pub fn sealed_additions(&self) -> Vec<Part> {
+        let on = self.additions.iter().filter(|(_, on)| *on).map(|(p, _)| p);
+        on.cloned()
+            .chain(self.target_parts())
+            .filter(Part::negative)
             .collect()
     }
     pub fn exp_kind(&self) -> ExpKind {
@@ -387,6 +401,12 @@ impl TrayState {
                 });
                 Ok(())
             })?,
+            TrayAction::MarkFortune if self.fortune == Fortune::NotForAdversaries => {
+                return Err(TrayError::StoryPoint {
+                    fortune: true,
+                    why: "An adversary's check takes no Fortune Point; the GM spends Peril.".into(),
+                });
+            }
             TrayAction::MarkFortune => self.change_pool(|p| p.spend_fortune().map(drop))?,
             TrayAction::MarkPeril => self.change_pool(|p| p.spend_peril().map(drop))?,
             TrayAction::Help(change) => {
@@ -404,7 +424,9 @@ impl TrayState {
                 })?;
                 self.peril_from_gm = false;
                 self.ratings = None;
-                self.conditions.clear();
+                self.additions.clear();
+                self.target_kind = None;
+                self.fortune = Fortune::May;
                 self.target = None;
                 done
             }
@@ -420,7 +442,8 @@ impl TrayState {
                 TrayApplied::Changed
             }
             TrayAction::ToggleCondition(i) => {
-                let Some((_, on)) = self.conditions.get_mut(i) else {
+                let Some((_, on)) = self.additions.get_mut(i).filter(|(p, _)| p.switchable())
+                else {
                     return Err(TrayError::NoSuchCondition);
                 };
                 *on = !*on;
@@ -458,10 +481,10 @@ impl TrayState {
                     self.fields.set(Field::CashHeld, i64::from(w.entry.balance));
                 }
                 // Carried Bane dice belong to one check: this one, if they counted on it.
-                let before = self.conditions.len();
-                self.conditions
-                    .retain(|(c, on)| !(*on && matches!(c, Condition::CarriedBanes(_))));
-                let used_carried = (self.conditions.len() < before)
+                let before = self.additions.len();
+                self.additions
+                    .retain(|(p, on)| !(*on && matches!(p.reason, Reason::CarriedBanes(_))));
+                let used_carried = (self.additions.len() < before)
                     .then(|| self.who.clone())
                     .flatten();
                 let log = self.show(outcome);
@@ -561,7 +584,25 @@ impl TrayState {
             Prefill::Ix(pool) => {
                 self.ix = pool;
                 self.ratings = o.ratings;
-                self.conditions = o.conditions;
+                self.additions.clear();
+                self.target_kind = None;
+                self.fortune = Fortune::May;
+                self.peril_from_gm = false;
+                self.mode = Mode::Ix;
+            }
+            Prefill::IxCheck(check) => {
+                // Under a seal the GM's difficulty replaces the one chosen here, and what the
+                // rules add (a spell's dice, the resistance of a grapple) stays, named.
+                let sealed = o.sealed.as_ref().or(self.sealed.as_ref());
+                let check = match sealed.map(|c| &c.proposal) {
+                    Some(Proposal::Ix { pool, .. }) => check.under_seal(pool),
+                    _ => *check,
+                };
+                self.ix = check.base();
+                self.additions = check.additions();
+                self.target_kind = check.target_kind;
+                self.fortune = check.fortune;
+                self.ratings = o.ratings;
                 self.peril_from_gm = false;
                 self.mode = Mode::Ix;
             }

@@ -7,11 +7,31 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::rules::expedition::money::LedgerEntry;
+use crate::rules::ix::check::{Action, Actor, Against, Ratings, check};
+use crate::rules::ix::checks::Condition;
 use crate::rules::ix::dice::DieKind;
 use crate::rules::ix::pool::Difficulty;
 use crate::ui::tray::fields::{EMPTY, FieldError};
 use crate::ui::tray::outcome::Wager;
 use crate::ui::tray::tables::Table;
+
+/// A check built by the one door for an actor with `conditions` and `carried` Bane dice:
+/// a skill check (not an attack) from `(characteristic, skill)` against `difficulty`.
+fn door(
+    ratings: (i32, i32),
+    difficulty: Option<Difficulty>,
+    conditions: Vec<Condition>,
+    carried: u8,
+) -> Prefill {
+    let actor = Actor {
+        conditions,
+        carried_banes: carried,
+        ..Actor::default()
+    };
+    let action = Action::Skill(Ratings::new(ratings.0, ratings.1));
+    let against = difficulty.map_or(Against::Own, Against::Preset);
+    Prefill::IxCheck(Box::new(check(&actor, action, None, against).unwrap()))
+}
 
 fn opened(opening: Opening) -> TrayState {
     let mut s = TrayState::default();
@@ -595,23 +615,20 @@ fn a_wager_that_cannot_reach_its_ob_is_questioned_before_cash_is_spent() {
 
 #[test]
 fn conditions_add_their_dice_by_name_and_come_off_for_an_exempt_check() {
-    use crate::rules::ix::checks::Condition;
-    // Intellect 3, Lore 2 against Average: 1 Ability, 2 Mastery vs 2 Trial.
+    // Intellect 3, Lore 2 against Average: 1 Ability, 2 Mastery vs 2 Trial. The one door
+    // puts Frightened on (the source is near in play) and Demoralized off (not an attack).
     let mut pool = IxPool::from_ratings(3, 2).unwrap();
     pool.add_difficulty(Difficulty::Average).unwrap();
+    let both = vec![Condition::Frightened, Condition::Demoralized];
     let mut s = opened(Opening {
-        prefill: Prefill::Ix(pool),
-        conditions: vec![
-            (Condition::Frightened, true),
-            (Condition::Demoralized, false),
-        ],
+        prefill: door((3, 2), Some(Difficulty::Average), both, 0),
         ..Opening::default()
     });
     assert_eq!(
         s.condition_lines(),
         vec![
-            ("Frightened: +1 Bane die".to_string(), true),
-            ("Demoralized: +1 Bane die".to_string(), false),
+            ("Frightened: +1 Bane die".to_string(), true, true),
+            ("Demoralized: +1 Bane die".to_string(), false, true),
         ]
     );
     // Frightened is on: its Bane die is in the pool rolled, not in the counters' pool.
@@ -647,8 +664,12 @@ fn conditions_add_their_dice_by_name_and_come_off_for_an_exempt_check() {
     assert!(s.condition_lines().is_empty());
     // A request without conditions replaces them: another character's check starts clean.
     let mut s = opened(Opening {
-        prefill: Prefill::Ix(pool),
-        conditions: vec![(Condition::Frightened, true)],
+        prefill: door(
+            (3, 2),
+            Some(Difficulty::Average),
+            vec![Condition::Frightened],
+            0,
+        ),
         ..Opening::default()
     });
     s.apply(TrayAction::Open(Box::new(Opening {
@@ -714,6 +735,7 @@ fn a_targets_guard_changes_the_attackers_pool_by_name_and_comes_off_when_ruled_o
         name: "Vex".into(),
         guard,
         on: true,
+        ..AttackTarget::default()
     };
     // No guard up: nothing to say, nothing added.
     s.apply(TrayAction::Target(Some(target(Guard::None))))
@@ -766,10 +788,8 @@ fn a_help_tap_makes_the_change_the_list_weighed() {
     use crate::rules::ix::help::IxChange;
     // Intellect 3, Lore 1 with a Frightened Bane die on top: every available option's promise
     // is the odds the tray shows once it is tapped.
-    let pool = IxPool::from_ratings(3, 1).unwrap();
     let s = opened(Opening {
-        prefill: Prefill::Ix(pool),
-        conditions: vec![(Condition::Frightened, true)],
+        prefill: door((3, 1), None, vec![Condition::Frightened], 0),
         ratings: Some((3, 1)),
         ..Opening::default()
     });
@@ -889,18 +909,23 @@ fn carried_bane_dice_go_on_one_check_by_name_unless_unticked() {
     // Agility 2, Athletics 1 against Average: 1 Ability, 1 Mastery vs 2 Trial.
     let mut pool = IxPool::from_ratings(2, 1).unwrap();
     pool.add_difficulty(Difficulty::Average).unwrap();
-    let carried = Condition::CarriedBanes(2);
-    let opening = |on| Opening {
-        character_id: Some("id-Vex".into()),
-        prefill: Prefill::Ix(pool),
-        conditions: vec![(carried.clone(), on)],
-        ..Opening::default()
+    let opening = |on: bool| {
+        let mut s = opened(Opening {
+            character_id: Some("id-Vex".into()),
+            prefill: door((2, 1), Some(Difficulty::Average), Vec::new(), 2),
+            ..Opening::default()
+        });
+        if !on {
+            s.apply(TrayAction::ToggleCondition(0)).unwrap();
+        }
+        s
     };
-    let mut s = opened(opening(true));
+    let mut s = opening(true);
     assert_eq!(
         s.condition_lines(),
         vec![(
             "Carried from an earlier check: +2 Bane dice".to_string(),
+            true,
             true
         )]
     );
@@ -915,7 +940,7 @@ fn carried_bane_dice_go_on_one_check_by_name_unless_unticked() {
     assert!(s.condition_lines().is_empty());
     assert_eq!(s.ix(), pool);
     // Unticked (the GM waved them off for this check): still waiting for the next one.
-    let mut s = opened(opening(false));
+    let mut s = opening(false);
     let r = s.roll(&mut seeded()).unwrap();
     assert_eq!(r.ix.unwrap().0.count(DieKind::BaneDie), 0);
     let TrayApplied::Rolled(settled) = s.apply(TrayAction::Rolled(Box::new(r))).unwrap() else {
@@ -940,6 +965,7 @@ fn the_same_characters_next_attack_keeps_attack_on() {
         name: "Ada".into(),
         guard: Guard::None,
         on: true,
+        ..AttackTarget::default()
     };
     let mut s = opened(attack("id-Vex", true));
     s.apply(TrayAction::Target(Some(ada.clone()))).unwrap();
@@ -974,6 +1000,7 @@ fn the_same_adversarys_next_attack_keeps_attack_on() {
         name: "Bo".into(),
         guard: Guard::None,
         on: true,
+        ..AttackTarget::default()
     };
     let mut s = opened(attack("Captain"));
     s.apply(TrayAction::Target(Some(bo.clone()))).unwrap();
@@ -1003,6 +1030,7 @@ fn the_same_adversarys_next_attack_keeps_attack_on() {
         name: "Bo".into(),
         guard: Guard::None,
         on: true,
+        ..AttackTarget::default()
     })))
     .unwrap();
     s.apply(TrayAction::Open(Box::new(nobody))).unwrap();

@@ -621,7 +621,20 @@ impl IxSheet {
                 at(&c.critical_injuries, i, "injury")?;
                 c.critical_injuries.remove(i);
             }
-            IxEdit::SetGuard(g) => c.guard = g,
+            // RULINGS.md: Guarded is the Guarded talent's Maneuver, and a Maneuver is acting.
+            IxEdit::SetGuard(Guard::Guarded) if !c.has_talent("Guarded") => {
+                return Err(
+                    "Guarded is the Guarded talent's Maneuver: add the talent under Talents first."
+                        .into(),
+                );
+            }
+            IxEdit::SetGuard(g) => {
+                if g != Guard::None {
+                    let actor = self.actor(FortuneState::Available);
+                    may_act(&actor, ActionKind::Maneuver)?;
+                }
+                self.character.guard = g;
+            }
             IxEdit::AddCondition(Condition::CarriedBanes(_)) => {
                 return Err(
                     "Bane dice for the next check come from a GM's spend in the tray.".into(),

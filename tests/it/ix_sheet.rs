@@ -350,6 +350,10 @@ fn conditions_guard_talents_fortune_and_offenses() {
     );
     s.apply(IxEdit::RemoveCondition(0)).unwrap();
     assert_eq!(s.about.frightened_by, "");
+    // Guarded is the talent's Maneuver (RULINGS.md): refused without it.
+    let e = s.apply(IxEdit::SetGuard(Guard::Guarded)).unwrap_err();
+    assert!(e.to_string().contains("Guarded talent"), "{e}");
+    s.apply(IxEdit::AddTalent("Guarded".into())).unwrap();
     s.apply(IxEdit::SetGuard(Guard::Guarded)).unwrap();
     s.apply(IxEdit::SetGuard(Guard::DefensiveGuard)).unwrap();
     assert_eq!(s.character.guard, Guard::DefensiveGuard);

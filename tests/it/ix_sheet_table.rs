@@ -133,7 +133,15 @@ fn a_guard_ends_when_its_characters_next_turn_comes() {
     ]))
     .unwrap();
     assert_eq!(order_names(&d), ["Vex", "Goblins", "Ada"]);
-    // On her turn Vex takes Defensive Guard; Ada, earlier, was Guarded.
+    // On her turn Vex takes Defensive Guard; Ada, earlier, was Guarded (her talent).
+    r.apply(
+        CharacterAction::EditIx {
+            id: "id-Ada".into(),
+            edit: IxEdit::AddTalent("Guarded".into()),
+        },
+        2,
+    )
+    .unwrap();
     for (name, g) in [("Vex", Guard::DefensiveGuard), ("Ada", Guard::Guarded)] {
         r.apply(
             CharacterAction::EditIx {

@@ -21,6 +21,7 @@ mod import;
 mod ix_adversaries;
 mod ix_critical;
 mod ix_dice;
+mod ix_door;
 mod ix_health;
 mod ix_odds;
 mod ix_opposed;

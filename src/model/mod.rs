@@ -4,6 +4,7 @@
 //! roster logic is testable without a browser.
 
 mod character;
+pub mod doc_types;
 mod document;
 mod error;
 pub mod exp_sheet;

@@ -60,6 +60,7 @@ fn gm_adds(gm: &mut Roster, c: &Character) {
         exported_ms: 0,
         characters: vec![shared],
         documents: vec![],
+        left_out: vec![],
     };
     let plan = plan_import(gm, &[], &file);
     apply_import(gm, &plan, ConflictChoice::Replace, || "x".into(), 1).unwrap();
@@ -337,6 +338,7 @@ fn a_shared_link_updates_with_its_own_revision_and_an_older_one_needs_replace() 
         exported_ms: 0,
         characters: vec![c.clone()],
         documents: vec![],
+        left_out: vec![],
     };
     let plan = plan_import(&gm, &[], &file(&newer));
     apply_import(&mut gm, &plan, ConflictChoice::Update, || "x".into(), 99).unwrap();

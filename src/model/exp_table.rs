@@ -426,7 +426,8 @@ impl ExpTable {
                 self.players = n;
             }
             TableEdit::NextTurn(pop) => {
-                self.turn += 1;
+                // Saturating: the count comes from a stored table.
+                self.turn = self.turn.saturating_add(1);
                 self.turn_check = None;
                 let due = encounter_check_due(pop, self.turn);
                 self.log(format!(
@@ -440,7 +441,7 @@ impl ExpTable {
                 ));
             }
             TableEdit::NewSession => {
-                self.session += 1;
+                self.session = self.session.saturating_add(1);
                 self.turn = 0;
                 self.turn_check = None;
                 self.log(format!(
@@ -722,7 +723,7 @@ impl ExpTable {
                 )
             }
             TableRoll::Turn(pop) => {
-                self.turn += 1;
+                self.turn = self.turn.saturating_add(1);
                 self.turn_check = None;
                 if encounter_check_due(pop, self.turn) {
                     let t = encounter_check(rng, EncounterScale::Exploration);

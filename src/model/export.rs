@@ -397,7 +397,7 @@ pub fn apply_import(
             (PlanItem::Conflict { incoming, existing }, ConflictChoice::Replace) => {
                 let mut c = incoming.clone();
                 // Past both revisions, so other tabs take it as the newest write.
-                c.rev = incoming.rev.max(existing.rev).saturating_add(1);
+                c.rev = super::character::next_rev(incoming.rev.max(existing.rev));
                 c.updated_ms = now_ms;
                 c
             }

@@ -12,10 +12,10 @@ use super::exp_table::ExpTable;
 use super::ix_table::IxTableDoc;
 use super::named::NamedDocument;
 use super::party::PartyDoc;
-use super::sealed::SentChecks;
+use super::sealed::{SENT_DOC, SentChecks};
 use super::session::IxSession;
 
-/// A named document type: its storage name, its decoder, and whether a file may replace it.
+/// A named document type: its storage name, how the preview calls it, and its decoder.
 #[derive(Debug, Clone, Copy)]
 pub struct DocType {
     /// Storage name (`satchel/v1/doc/<name>`).
@@ -24,10 +24,17 @@ pub struct DocType {
     pub label: &'static str,
     /// Reads the text as the type's screen would: damaged or newer is an error, in words.
     pub read: fn(&str) -> Result<(), DocError>,
-    /// Whether an import may replace it. The GM's sealed checks may not: they are this
-    /// device's own word that it sent a check, which no file can give, or a planted seal
-    /// would make the device verify a roll it never asked for.
-    pub from_files: bool,
+}
+
+/// Documents no import may replace. The GM's sealed checks are this device's own word that it
+/// sent a check, which no file can give: a planted seal would make the device verify a roll it
+/// never asked for. A list of names apart from [`DOC_TYPES`], so the storage code that asks
+/// ([`from_files`]) does not bring every decoder into the first load.
+pub const DEVICE_ONLY: [&str; 1] = [SENT_DOC];
+
+/// Whether an import may replace the document stored under `name`.
+pub fn from_files(name: &str) -> bool {
+    !DEVICE_ONLY.contains(&name)
 }
 
 fn read<D: NamedDocument>(raw: &str) -> Result<(), DocError> {
@@ -40,31 +47,26 @@ pub const DOC_TYPES: [DocType; 5] = [
         name: IxSession::NAME,
         label: "the Ix session's Fortune and Peril",
         read: read::<IxSession>,
-        from_files: true,
     },
     DocType {
         name: IxTableDoc::NAME,
         label: "the Ix GM table",
         read: read::<IxTableDoc>,
-        from_files: true,
     },
     DocType {
         name: ExpTable::NAME,
         label: "the Expedition referee's table",
         read: read::<ExpTable>,
-        from_files: true,
     },
     DocType {
         name: PartyDoc::NAME,
         label: "the party's gear notes",
         read: read::<PartyDoc>,
-        from_files: true,
     },
     DocType {
         name: SentChecks::NAME,
         label: "the sealed checks sent from this device",
         read: read::<SentChecks>,
-        from_files: false,
     },
 ];
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::character::{Character, Roster, clean_name, routable_id};
-use super::doc_types::doc_type;
+use super::doc_types::{doc_type, from_files};
 use super::document::{DocError, decode_character};
 
 /// Marks a file as Satchel's, so a random JSON file is refused with a clear message.
@@ -286,7 +286,7 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
     let (documents, kept_out): (Vec<NamedDoc>, Vec<NamedDoc>) = file
         .documents
         .into_iter()
-        .partition(|d| doc_type(&d.name).is_none_or(|t| t.from_files));
+        .partition(|d| from_files(&d.name));
     if file.characters.len() > IMPORT_MAX_CHARACTERS {
         return Err(ImportError::TooMany {
             count: file.characters.len(),

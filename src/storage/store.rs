@@ -671,8 +671,7 @@ impl<S: KeyValue> Store<S> {
         for d in docs {
             // `parse_import` leaves out what no file may replace; kept out here as well, so
             // no other caller can write a planted seal either.
-            let from_files =
-                crate::model::doc_types::doc_type(&d.name).is_none_or(|t| t.from_files);
+            let from_files = crate::model::doc_types::from_files(&d.name);
             if from_files && !self.newer_docs.borrow().contains(&d.name) {
                 writes.push((doc_key(&d.name), d.doc.to_string()));
             }

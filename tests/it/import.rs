@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use satchel::model::doc_types::DOC_TYPES;
+use satchel::model::doc_types::{DEVICE_ONLY, DOC_TYPES};
 use satchel::model::exp_table::{EXP_TABLE_DOC, EXP_TABLE_SCHEMA, ExpTable};
 use satchel::model::sealed::{
     Receipt, SENT_DOC, SENT_SCHEMA, SealedCheck, SealedPool, SentChecks, SentEdit, Verdict,
@@ -436,6 +436,9 @@ fn every_document_type_has_a_decoder_and_a_fixture() {
         );
         assert_eq!(doc_label(t.name), t.label);
         documents.push(serde_json::json!({"name": t.name, "doc": serde_json::from_str::<serde_json::Value>(&text).unwrap()}));
+    }
+    for name in DEVICE_ONLY {
+        assert!(DOC_TYPES.iter().any(|t| t.name == name), "{name}");
     }
     // A file carrying one of each imports every kind a file may replace, and leaves out the rest.
     let file = parse_import(&file_with_documents(documents.into())).unwrap();

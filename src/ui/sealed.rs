@@ -161,7 +161,8 @@ pub fn ReceiptPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> 
     if logged {
         tray.log_record(receipt_record(&receipt, &opened.verdict, now));
     }
-    let already = !opened.first_time;
+    // What the screen says follows what was logged, not what was expected to be.
+    let already = !logged;
     let logged_words = if already {
         "Already in the roll log as not verified: not logged again."
     } else {

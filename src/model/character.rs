@@ -103,6 +103,19 @@ impl Sheet {
     }
 }
 
+/// The highest revision a character may carry: the largest whole number JavaScript holds
+/// exactly (2^53 - 1). At a change a millisecond that is 285,000 years of edits, so only a
+/// crafted record comes near it, and every door refuses one past it (`decode_character`, a
+/// status update): a revision of `u64::MAX` used to be taken and then wrapped to 0 on the next
+/// merge, making the newest copy look the oldest.
+pub const REV_MAX: u64 = (1 << 53) - 1;
+
+/// The revision after `rev`: one more, held at [`REV_MAX`] so it never wraps and never leaves
+/// what the doors accept (a revision written past it would be refused when read back).
+pub fn next_rev(rev: u64) -> u64 {
+    rev.saturating_add(1).min(REV_MAX)
+}
+
 /// A character document: the roster's fields plus the sheet of its game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Character {
@@ -165,7 +178,7 @@ impl Character {
     }
 
     fn touch(&mut self, now_ms: u64, device: &str) {
-        self.rev = self.rev.saturating_add(1);
+        self.rev = next_rev(self.rev);
         self.updated_ms = now_ms;
         device.clone_into(&mut self.device);
     }

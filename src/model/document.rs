@@ -2,7 +2,7 @@ use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA, SheetDoc, System};
+use super::{CHARACTER_SCHEMA, Character, INDEX_SCHEMA, REV_MAX, SheetDoc, System};
 
 /// Why a stored document could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,9 +209,17 @@ pub fn decode_current(raw: &str) -> Result<Character, DocError> {
     }
 }
 
+/// What every character read from anywhere must have, whatever its schema: an id, and a
+/// revision that can still move on (see [`REV_MAX`]).
 fn with_id(character: Character) -> Result<Character, DocError> {
     if character.id.is_empty() {
         return Err(DocError::Malformed("empty id".into()));
+    }
+    if character.rev > REV_MAX {
+        return Err(DocError::Malformed(format!(
+            "its revision {} is past the highest Satchel counts to, {REV_MAX}",
+            character.rev
+        )));
     }
     // The sheet is read (and brought up to date) when something first looks at it.
     Ok(character)

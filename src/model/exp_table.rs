@@ -23,7 +23,7 @@ use crate::rules::expedition::dice::{
 };
 use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::referee::{
-    Appearing, Population, adversary, encounter_check_due, roll_number_appearing,
+    Appearing, MAX_PLAYERS, Population, adversary, encounter_check_due, roll_number_appearing,
 };
 use crate::rules::expedition::tables::{
     Disposition, EncounterReading, EncounterScale, distance_roll, encounter_check, morale_check,
@@ -40,6 +40,20 @@ pub const TABLE_LOG_KEPT: usize = 60;
 pub const MAX_FIGHTERS: usize = 40;
 /// The most adversaries added in one step.
 pub const MAX_GROUP: u32 = 20;
+/// Why a party size is not one the table seats (1 to the rules' [`MAX_PLAYERS`]), naming the
+/// field and the range: the Players field and every stored or imported table keep to it.
+fn check_players(n: u32) -> Result<(), crate::rules::expedition::RulesError> {
+    crate::rules::expedition::RulesError::check_range("players", n.into(), 1, MAX_PLAYERS.into())
+}
+
+/// Reads `players` and refuses a count outside 1-20 at the door: a crafted table with 9999
+/// players was accepted and then sized every "number appearing" roll from it. Refused here,
+/// the stored table is set aside whole and an imported one refuses its file, with the reason.
+fn players_in_range<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let n = u32::deserialize(d)?;
+    check_players(n).map_err(serde::de::Error::custom)?;
+    Ok(n)
+}
 
 /// One side of a fight in the tracker: an adversary by Level, an ally typed in, or a roster
 /// character. A roster character is held by its id only: its name, HP and Abilities are read
@@ -184,6 +198,7 @@ pub struct ExpTable {
     /// Document schema.
     pub schema: u32,
     /// Players at the table (1-20).
+    #[serde(deserialize_with = "players_in_range")]
     pub players: u32,
     /// Exploration turn count this delve.
     pub turn: u32,
@@ -407,12 +422,12 @@ impl ExpTable {
         let e = |r: crate::rules::expedition::RulesError| EditError::Expedition(r);
         match edit {
             TableEdit::Players(n) => {
-                crate::rules::expedition::RulesError::check_range("players", n.into(), 1, 20)
-                    .map_err(e)?;
+                check_players(n).map_err(e)?;
                 self.players = n;
             }
             TableEdit::NextTurn(pop) => {
-                self.turn += 1;
+                // Saturating: the count comes from a stored table.
+                self.turn = self.turn.saturating_add(1);
                 self.turn_check = None;
                 let due = encounter_check_due(pop, self.turn);
                 self.log(format!(
@@ -426,7 +441,7 @@ impl ExpTable {
                 ));
             }
             TableEdit::NewSession => {
-                self.session += 1;
+                self.session = self.session.saturating_add(1);
                 self.turn = 0;
                 self.turn_check = None;
                 self.log(format!(
@@ -708,7 +723,7 @@ impl ExpTable {
                 )
             }
             TableRoll::Turn(pop) => {
-                self.turn += 1;
+                self.turn = self.turn.saturating_add(1);
                 self.turn_check = None;
                 if encounter_check_due(pop, self.turn) {
                     let t = encounter_check(rng, EncounterScale::Exploration);

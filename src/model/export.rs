@@ -9,12 +9,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::character::{Character, Roster, clean_name, routable_id};
-use super::document::{DocError, decode, decode_character};
-use super::exp_table::ExpTable;
-use super::ix_table::IxTableDoc;
-use super::named::NamedDocument;
-use super::party::PartyDoc;
-use super::session::IxSession;
+use super::doc_types::{doc_type, from_files};
+use super::document::{DocError, decode_character};
 
 /// Marks a file as Satchel's, so a random JSON file is refused with a clear message.
 pub const EXPORT_FORMAT: &str = "satchel-export";
@@ -28,8 +24,9 @@ pub const IMPORT_MAX_CHARACTERS: usize = 1000;
 pub const IMPORT_MAX_DOCUMENTS: usize = 50;
 
 /// A named document that is not a character (a GM table), as stored under
-/// `satchel/v1/doc/<name>`. Each is checked by its own type when it is loaded; import checks
-/// only what every document shares (a safe name, an object with a schema number).
+/// `satchel/v1/doc/<name>`. Import reads each through its type's decoder (`doc_types`), as
+/// its screen would; a name this build has no type for is checked only for what every
+/// document shares (a safe name, an object with a schema number).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NamedDoc {
     pub name: String,
@@ -46,12 +43,9 @@ pub fn valid_doc_name(name: &str) -> bool {
 
 /// How a document is called in the import preview.
 pub fn doc_label(name: &str) -> String {
-    match name {
-        "ix-session" => "the Ix session's Fortune and Peril".into(),
-        "ix-table" => "the Ix GM table".into(),
-        "exp-table" => "the Expedition referee's table".into(),
-        "party" => "the party's gear notes".into(),
-        other => format!("the document \"{other}\""),
+    match doc_type(name) {
+        Some(t) => t.label.into(),
+        None => format!("the document \"{name}\""),
     }
 }
 
@@ -216,6 +210,9 @@ pub struct ImportFile {
     pub characters: Vec<Character>,
     /// Named documents; each replaces the one of the same name here.
     pub documents: Vec<NamedDoc>,
+    /// Names of documents the file carries that no file may replace (the GM's sealed checks):
+    /// read like the rest, then left out, for the preview to say so.
+    pub left_out: Vec<String>,
 }
 
 fn check_documents(docs: &[NamedDoc]) -> Result<(), ImportError> {
@@ -242,30 +239,17 @@ fn check_documents(docs: &[NamedDoc]) -> Result<(), ImportError> {
         {
             return bad(d, "it has no data version");
         }
-        // Read exactly as the screen that shows it would, so a damaged or newer table is
-        // refused here instead of replacing a good one.
-        read_as_its_screen(d).map_err(|why| ImportError::UnreadableDocument {
-            name: d.name.clone(),
-            why,
-        })?;
+        // Read exactly as the screen that shows it would, whatever its kind, so a damaged or
+        // newer document is refused here instead of replacing a good one (or being skipped
+        // unread). Names this build has no type for are kept as they are.
+        if let Some(kind) = doc_type(&d.name) {
+            (kind.read)(&d.doc.to_string()).map_err(|why| ImportError::UnreadableDocument {
+                name: d.name.clone(),
+                why,
+            })?;
+        }
     }
     Ok(())
-}
-
-/// Decodes a named document as the type its screen reads; names this build has no screen
-/// for are kept as they are.
-fn read_as_its_screen(d: &NamedDoc) -> Result<(), DocError> {
-    fn read<D: NamedDocument>(raw: &str) -> Result<(), DocError> {
-        decode::<D>(raw, D::SCHEMA).map(drop)
-    }
-    let raw = d.doc.to_string();
-    match d.name.as_str() {
-        IxSession::NAME => read::<IxSession>(&raw),
-        IxTableDoc::NAME => read::<IxTableDoc>(&raw),
-        ExpTable::NAME => read::<ExpTable>(&raw),
-        PartyDoc::NAME => read::<PartyDoc>(&raw),
-        _ => Ok(()),
-    }
 }
 
 fn capitalised(text: &str) -> String {
@@ -299,6 +283,10 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
         return Err(ImportError::Empty);
     }
     check_documents(&file.documents)?;
+    let (documents, kept_out): (Vec<NamedDoc>, Vec<NamedDoc>) = file
+        .documents
+        .into_iter()
+        .partition(|d| from_files(&d.name));
     if file.characters.len() > IMPORT_MAX_CHARACTERS {
         return Err(ImportError::TooMany {
             count: file.characters.len(),
@@ -321,12 +309,17 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
         }
         characters.push(c);
     }
+    // A file whose only document no file may replace has nothing to import.
+    if characters.is_empty() && documents.is_empty() {
+        return Err(ImportError::Empty);
+    }
     Ok(ImportFile {
         kind: file.kind,
         app: file.app,
         exported_ms: file.exported_ms,
         characters,
-        documents: file.documents,
+        documents,
+        left_out: kept_out.into_iter().map(|d| d.name).collect(),
     })
 }
 
@@ -404,7 +397,7 @@ pub fn apply_import(
             (PlanItem::Conflict { incoming, existing }, ConflictChoice::Replace) => {
                 let mut c = incoming.clone();
                 // Past both revisions, so other tabs take it as the newest write.
-                c.rev = incoming.rev.max(existing.rev).saturating_add(1);
+                c.rev = super::character::next_rev(incoming.rev.max(existing.rev));
                 c.updated_ms = now_ms;
                 c
             }
@@ -435,6 +428,8 @@ pub fn apply_import(
 mod tests {
     use super::*;
     use crate::model::System;
+    use crate::model::exp_table::ExpTable;
+    use crate::model::session::IxSession;
 
     fn c(id: &str, name: &str, rev: u64) -> Character {
         let mut c = Character::new(id.into(), System::Ix, name.into(), 5);
@@ -538,6 +533,7 @@ mod tests {
             exported_ms: 0,
             characters: vec![c("a", "From file", 2), c("n", "New", 1)],
             documents: vec![],
+            left_out: vec![],
         };
         let plan = plan_import(&roster, &[], &file);
         assert!(matches!(plan[0], PlanItem::Conflict { .. }));
@@ -571,6 +567,7 @@ mod tests {
             exported_ms: 0,
             characters: vec![c("a", "From file", 2)],
             documents: vec![],
+            left_out: vec![],
         };
         let plan = plan_import(&roster, &["a".to_string()], &file);
         assert!(matches!(plan[0], PlanItem::ReadOnly(_)));
@@ -606,6 +603,7 @@ mod tests {
             exported_ms: 0,
             characters: vec![c("n", "New", 1), c("a", "Again", 1)],
             documents: vec![],
+            left_out: vec![],
         };
         let plan = plan_import(&roster, &[], &file);
         let before = roster.clone();

@@ -918,7 +918,8 @@ impl IxTableDoc {
                     self.turn += 1;
                     if self.turn >= n {
                         self.turn = 0;
-                        self.round += 1;
+                        // Saturating: the count comes from a stored table.
+                        self.round = self.round.saturating_add(1);
                     }
                 } else if self.turn > 0 {
                     self.turn -= 1;

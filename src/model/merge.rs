@@ -9,7 +9,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Character, character_from_value, encode};
+use super::{Character, character_from_value, encode, next_rev};
 
 /// The result of settling two versions of one character.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,7 +139,7 @@ fn settle(
             conflicts = vec![String::new()];
             if mine_won { mine } else { theirs }.clone()
         });
-    character.rev = mine.rev.max(theirs.rev) + 1;
+    character.rev = next_rev(mine.rev.max(theirs.rev));
     character.updated_ms = mine.updated_ms.max(theirs.updated_ms);
     conflicts.retain(|p| p != "rev" && p != "updated_ms");
     Some(Merged {

@@ -4,6 +4,7 @@
 //! roster logic is testable without a browser.
 
 mod character;
+pub mod doc_types;
 mod document;
 mod error;
 pub mod exp_sheet;
@@ -30,8 +31,8 @@ mod sheet_doc;
 pub mod sync;
 
 pub use character::{
-    Applied, Character, CharacterAction, ID_MAX_CHARS, ListingError, NAME_MAX_CHARS, Roster,
-    RosterError, Sheet, System, is_routable_id, routable_id,
+    Applied, Character, CharacterAction, ID_MAX_CHARS, ListingError, NAME_MAX_CHARS, REV_MAX,
+    Roster, RosterError, Sheet, System, is_routable_id, next_rev, routable_id,
 };
 pub use document::{
     DocError, Index, character_from_value, decode, decode_character, decode_current, encode,

@@ -104,7 +104,8 @@ impl RollLog {
     /// Appends a roll, chained to the newest entry, and trims to [`ROLLS_KEPT`]. Returns the
     /// number of entries trimmed. Entries are never edited or replaced.
     pub fn append(&mut self, record: RollRecord) -> usize {
-        let seq = self.entries.last().map_or(1, |e| e.seq + 1);
+        // Saturating: a stored log's `seq` is not ours to trust, and a wrap would restart at 0.
+        let seq = self.entries.last().map_or(1, |e| e.seq.saturating_add(1));
         let prev = self.head().to_string();
         let hash = entry_hash(seq, &record, &prev);
         self.entries.push(RollEntry {
@@ -316,6 +317,12 @@ pub fn verify_file(text: &str) -> (Verdict, Vec<RollEntry>) {
     (v, file.entries)
 }
 
+/// Whether roll `later` comes right after roll `earlier`. Checked, because the numbers come
+/// from a file: `u64::MAX + 1` must not wrap to 0 (or stop a debug build).
+fn next_seq(earlier: u64, later: u64) -> bool {
+    earlier.checked_add(1) == Some(later)
+}
+
 /// Walks a chain: each entry must match its own hash and link to the one before it.
 pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
     for (i, e) in entries.iter().enumerate() {
@@ -330,7 +337,7 @@ pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
             continue;
         }
         let before = &entries[i - 1];
-        if e.prev == before.hash && e.seq == before.seq + 1 {
+        if e.prev == before.hash && next_seq(before.seq, e.seq) {
             continue;
         }
         // Two neighbours in the wrong order: the first of them links to the second, and the
@@ -338,7 +345,7 @@ pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
         if let Some(next) = entries.get(i + 1)
             && next.prev == before.hash
             && e.prev == next.hash
-            && e.seq == next.seq + 1
+            && next_seq(next.seq, e.seq)
         {
             return Verdict::Swapped {
                 position: i + 1,
@@ -346,7 +353,7 @@ pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
             };
         }
         // The same at the file's start, where the earlier has no predecessor to show it.
-        if before.prev == e.hash && e.seq + 1 == before.seq {
+        if before.prev == e.hash && next_seq(e.seq, before.seq) {
             return Verdict::Swapped {
                 position: i,
                 seq: before.seq,
@@ -365,7 +372,7 @@ pub fn verify_entries(entries: &[RollEntry]) -> Verdict {
                 seq: before.seq,
             };
         }
-        if e.seq > before.seq + 1 {
+        if e.seq > before.seq.saturating_add(1) {
             return Verdict::Removed {
                 position: i + 1,
                 after_seq: before.seq,

@@ -8,6 +8,7 @@
 //! | [`Receipt`], [`receipt_fragment`], [`read_receipt_fragment`] | what the player sends back, as a `#/receipt/` link, and back |
 //! | [`verify`] -> [`Verdict`] | the GM's device rolls again from the seal and names every difference |
 //! | [`SentChecks`], [`SentEdit`] | the GM's store of checks sent and receipts verified, and its reducer |
+//! | [`SentChecks::open`] -> [`Opened`] | what opening a receipt here finds, and whether it is logged (once) |
 //! | [`receipt_record`] | a receipt, verified or not, as a roll-log entry |
 //! | [`SealError`] | every refusal, with a sentence for the user |
 //!
@@ -57,6 +58,11 @@ pub const SEAL_CHARS: usize = 32;
 pub const SENT_SCHEMA: u32 = 1;
 /// Sent checks kept; the oldest are dropped first.
 pub const SENT_KEPT: usize = 50;
+/// Receipts remembered as logged, for the checks kept; the oldest are dropped first. Past it a
+/// receipt opened long ago may be logged a second time, nothing worse.
+pub const OPENED_KEPT: usize = 200;
+/// Names the receipt fingerprint's hash (see [`receipt_fingerprint`]).
+pub const RECEIPT_DOMAIN: &str = "satchel-receipt-v1";
 /// Names this use of SHA-256, and the version of the seed's encoding: changing how a pool is
 /// encoded changes every sealed roll, so it needs a new domain, and old receipts stay
 /// checkable by a build that knows both.
@@ -102,8 +108,8 @@ pub enum SealError {
     UnknownSeal,
     /// A check with this seal was already sent.
     DuplicateSeal,
-    /// A receipt for this seal was already verified.
-    AlreadyVerified,
+    /// This very receipt was opened and logged already.
+    AlreadyLogged,
 }
 
 impl fmt::Display for SealError {
@@ -162,8 +168,8 @@ impl fmt::Display for SealError {
             SealError::DuplicateSeal => {
                 write!(f, "A check with this seal was already sent.")
             }
-            SealError::AlreadyVerified => {
-                write!(f, "A receipt for this check was already verified.")
+            SealError::AlreadyLogged => {
+                write!(f, "This receipt is already in the roll log.")
             }
         }
     }
@@ -736,6 +742,9 @@ pub enum Verdict {
     Differs(Vec<String>),
     /// No check with this seal was sent from this device (or it was dropped as too old).
     NeverSent,
+    /// The dice fit the seal, but this device already verified a different receipt for the
+    /// check: a seal verifies once, or a player could send the pool they liked best of several.
+    AnsweredBefore { sent_ms: u64 },
 }
 
 /// Checks a receipt against the checks this device sent: rolls again from the seal and the
@@ -858,6 +867,13 @@ pub fn receipt_record(receipt: &Receipt, verdict: &Verdict, time_ms: u64) -> Rol
                 receipt.outcome
             ),
         ),
+        Verdict::AnsweredBefore { .. } => (
+            labels_of(&receipt.pool, &receipt.dice).unwrap_or_default(),
+            format!(
+                "{} (sealed, NOT verified: a different receipt for this check was already verified on this device)",
+                receipt.outcome
+            ),
+        ),
     };
     RollRecord {
         time_ms,
@@ -871,6 +887,47 @@ pub fn receipt_record(receipt: &Receipt, verdict: &Verdict, time_ms: u64) -> Rol
     }
 }
 
+/// A receipt's fingerprint: SHA-256 over [`RECEIPT_DOMAIN`] and every field of the receipt,
+/// each preceded by its length (so no two receipts run together), as 32 hex digits. Two links
+/// that read as the same receipt have the same fingerprint; any other difference (a die, the
+/// pool, the name) gives another. Compared only on this device, never sent.
+pub fn receipt_fingerprint(r: &Receipt) -> String {
+    let mut hash = Sha256::new();
+    hash.update(RECEIPT_DOMAIN.as_bytes());
+    let pool = r.pool.canonical();
+    for part in [
+        r.seal.as_bytes(),
+        r.label.as_bytes(),
+        r.character.as_bytes(),
+        &pool,
+        &r.dice,
+        r.outcome.as_bytes(),
+    ] {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    hex(&hash.finalize()[..SEAL_CHARS / 2])
+}
+
+/// A receipt this device opened and put in the roll log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenedReceipt {
+    pub seal: String,
+    /// [`receipt_fingerprint`] of the receipt.
+    pub fingerprint: String,
+    /// Whether it verified (then it is the one receipt its seal verifies).
+    pub verified: bool,
+}
+
+/// What opening a receipt on this device found (see [`SentChecks::open`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opened {
+    pub verdict: Verdict,
+    /// Not opened here before: it goes in the roll log (with [`SentEdit::Opened`], which
+    /// remembers it). A receipt opened again, matching or not, is not logged twice.
+    pub first_time: bool,
+}
+
 /// The GM's store of sealed checks sent and of the seals whose receipts verified.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -880,6 +937,12 @@ pub struct SentChecks {
     pub checks: Vec<SealedCheck>,
     /// Seals of the checks whose receipts verified: a seal verifies once.
     pub verified: Vec<String>,
+    /// Receipts opened and logged, oldest first, at most [`OPENED_KEPT`]: the verified one
+    /// of each seal, so opening it again is told apart from a second receipt, and every
+    /// mismatch, so it is logged once, not at every open. (Absent before this was kept: a seal
+    /// verified then counts every receipt as a second one.)
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub opened: Vec<OpenedReceipt>,
 }
 
 impl Default for SentChecks {
@@ -888,6 +951,7 @@ impl Default for SentChecks {
             schema: SENT_SCHEMA,
             checks: Vec::new(),
             verified: Vec::new(),
+            opened: Vec::new(),
         }
     }
 }
@@ -897,8 +961,10 @@ impl Default for SentChecks {
 pub enum SentEdit {
     /// The GM sent this check.
     Sent(SealedCheck),
-    /// A receipt for this seal verified.
-    Verified(String),
+    /// This receipt was opened here and logged: remembered so it is never logged again, and,
+    /// when it verified, as the one receipt its seal verifies. Refused for a receipt
+    /// [`SentChecks::open`] would not log (opened before, or for a check never sent).
+    Opened(Receipt),
 }
 
 impl SentChecks {
@@ -910,6 +976,57 @@ impl SentChecks {
     /// Whether a receipt for this seal already verified.
     pub fn is_verified(&self, seal: &str) -> bool {
         self.verified.iter().any(|s| s == seal)
+    }
+
+    /// What opening `receipt` here finds. [`verify`] alone would verify any pool's honest
+    /// dice, so a player could send a second receipt (another pool, tried after the first)
+    /// and see it verified too: once a seal has verified, only that same receipt still reads
+    /// as verified, and any other is [`Verdict::AnsweredBefore`].
+    pub fn open(&self, receipt: &Receipt) -> Opened {
+        let fingerprint = receipt_fingerprint(receipt);
+        let seen = |verified_only: bool| {
+            self.opened
+                .iter()
+                .any(|o| o.fingerprint == fingerprint && (o.verified || !verified_only))
+        };
+        let verdict = match verify(receipt, &self.checks) {
+            Verdict::Verified { sent_ms, .. } if self.is_verified(&receipt.seal) && !seen(true) => {
+                Verdict::AnsweredBefore { sent_ms }
+            }
+            verdict => verdict,
+        };
+        let first_time = !seen(false) && verdict != Verdict::NeverSent;
+        Opened {
+            verdict,
+            first_time,
+        }
+    }
+
+    /// Remembers a receipt opened for the first time (see [`SentEdit::Opened`]).
+    fn remember(&mut self, receipt: &Receipt) -> Result<(), SealError> {
+        let opened = self.open(receipt);
+        if opened.verdict == Verdict::NeverSent {
+            return Err(SealError::UnknownSeal);
+        }
+        if !opened.first_time {
+            return Err(SealError::AlreadyLogged);
+        }
+        let verified = matches!(opened.verdict, Verdict::Verified { .. });
+        if verified {
+            self.verified.push(receipt.seal.clone());
+        }
+        self.opened.push(OpenedReceipt {
+            seal: receipt.seal.clone(),
+            fingerprint: receipt_fingerprint(receipt),
+            verified,
+        });
+        // The oldest mismatch goes first: a flood of bad receipts must not push out the one
+        // that verified (one per kept check, so far fewer than the limit).
+        while self.opened.len() > OPENED_KEPT {
+            let oldest = self.opened.iter().position(|o| !o.verified).unwrap_or(0);
+            self.opened.remove(oldest);
+        }
+        Ok(())
     }
 
     /// Applies an edit, or refuses it and changes nothing. Past [`SENT_KEPT`] checks the
@@ -929,16 +1046,10 @@ impl SentChecks {
                 let checks = &self.checks;
                 self.verified
                     .retain(|seal| checks.iter().any(|c| &c.seal == seal));
+                self.opened
+                    .retain(|o| checks.iter().any(|c| c.seal == o.seal));
             }
-            SentEdit::Verified(seal) => {
-                if self.find(&seal).is_none() {
-                    return Err(SealError::UnknownSeal);
-                }
-                if self.is_verified(&seal) {
-                    return Err(SealError::AlreadyVerified);
-                }
-                self.verified.push(seal);
-            }
+            SentEdit::Opened(receipt) => self.remember(&receipt)?,
         }
         Ok(())
     }

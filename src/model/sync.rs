@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::character::{Character, Roster, Sheet, is_routable_id};
+use super::character::{Character, REV_MAX, Roster, Sheet, is_routable_id};
 use super::share::{ShareError, pack, unpack_within};
 use crate::rules::ix::checks::Condition;
 
@@ -211,6 +211,13 @@ impl StatusUpdate {
     fn from_wire(w: Wire) -> Result<Self, StatusError> {
         if !is_routable_id(&w.i) {
             return Err(StatusError::Foreign);
+        }
+        // Refused at the door like a stored one: the copy here would take it as its revision.
+        if w.r > REV_MAX {
+            return Err(StatusError::OutOfRange(format!(
+                "revision {} is past the highest Satchel counts to, {REV_MAX}",
+                w.r
+            )));
         }
         let vitals = match (w.x, w.e) {
             (Some((wounds, wounds_max, strain, strain_max, stabilised, critical_owed)), None) => {

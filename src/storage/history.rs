@@ -130,7 +130,7 @@ impl<S: KeyValue> Store<S> {
             return Ok(Some(v.clone()));
         }
         // Two versions in one millisecond (a restore right after a save) still get two keys.
-        let saved_ms = newest.map_or(now_ms, |v| now_ms.max(v.saved_ms + 1));
+        let saved_ms = newest.map_or(now_ms, |v| now_ms.max(v.saved_ms.saturating_add(1)));
         let key = format!("{}{saved_ms}", prefix_of(record_key));
         loop {
             match self.backend().set(&key, text) {

@@ -669,7 +669,10 @@ impl<S: KeyValue> Store<S> {
     ) -> Result<(), StorageError> {
         let mut writes: Vec<(String, String)> = Vec::new();
         for d in docs {
-            if !self.newer_docs.borrow().contains(&d.name) {
+            // `parse_import` leaves out what no file may replace; kept out here as well, so
+            // no other caller can write a planted seal either.
+            let from_files = crate::model::doc_types::from_files(&d.name);
+            if from_files && !self.newer_docs.borrow().contains(&d.name) {
                 writes.push((doc_key(&d.name), d.doc.to_string()));
             }
         }

@@ -195,6 +195,20 @@ pub fn BackupPanel() -> impl IntoView {
                                             }
                                         })
                                         .collect_view()}
+                                    {p
+                                        .file
+                                        .left_out
+                                        .iter()
+                                        .map(|name| {
+                                            view! {
+                                                <li>
+                                                    <strong>"Not imported: "</strong>
+                                                    {doc_label(name)}
+                                                    " (only this device can vouch for them; the ones here are kept)"
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
                                 </ul>
                                 {(conflicts > 0)
                                     .then(|| {

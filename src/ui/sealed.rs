@@ -13,7 +13,7 @@ use super::tray::{CryptoRng, TrayHandle, TrayRequest};
 use crate::model::Proposal;
 use crate::model::sealed::{
     Receipt, SealedCheck, SentChecks, SentEdit, Verdict, check_fragment, read_check_fragment,
-    read_receipt_fragment, receipt_fragment, receipt_record, verify,
+    read_receipt_fragment, receipt_fragment, receipt_record,
 };
 
 /// In the tray, beside "Share this difficulty": the GM seals the difficulty being built into a
@@ -138,7 +138,8 @@ pub fn ReceiptShare(receipt: Receipt) -> impl IntoView {
 }
 
 /// Shown when the page was opened from a receipt: checked against the checks sent from here,
-/// and put in the roll log (once for a match; a mismatch each time it is opened, with why).
+/// and put in the roll log once (a match, a mismatch with why, or a second receipt for a check
+/// already verified), however often it is opened.
 #[component]
 pub fn ReceiptPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -153,19 +154,21 @@ pub fn ReceiptPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> 
         }
     };
     let doc = state.doc::<SentChecks>();
-    let verdict = doc.with_untracked(|d| verify(&receipt, &d.checks));
-    let already = doc.with_untracked(|d| d.is_verified(&receipt.seal));
+    let opened = doc.with_untracked(|d| d.open(&receipt));
     let now = now_ms();
-    let logged = match &verdict {
-        Verdict::Verified { .. } if !already => doc
-            .dispatch(SentEdit::Verified(receipt.seal.clone()))
-            .is_ok(),
-        Verdict::Differs(_) => true,
-        _ => false,
-    };
+    // Remembered first, so a receipt is logged only when this device will know it was.
+    let logged = opened.first_time && doc.dispatch(SentEdit::Opened(receipt.clone())).is_ok();
     if logged {
-        tray.log_record(receipt_record(&receipt, &verdict, now));
+        tray.log_record(receipt_record(&receipt, &opened.verdict, now));
     }
+    // What the screen says follows what was logged, not what was expected to be.
+    let already = !logged;
+    let logged_words = if already {
+        "Already in the roll log as not verified: not logged again."
+    } else {
+        "Recorded in the roll log as not verified."
+    };
+    let verdict = opened.verdict;
     let who = if receipt.label.is_empty() {
         format!("{}'s sealed roll", receipt.character)
     } else {
@@ -209,7 +212,19 @@ pub fn ReceiptPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> 
                 {why.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
             </ul>
             </div>
-            <p class="muted small">"Recorded in the roll log as not verified."</p>
+            <p class="muted small">{logged_words}</p>
+        }
+        .into_any(),
+        Verdict::AnsweredBefore { sent_ms } => view! {
+            <h2 id="receipt-title">"This check was already answered"</h2>
+            <p><strong>{who}</strong></p>
+            <p role="alert">
+                {format!(
+                    "This device already verified a different receipt for this check (sent {}). A seal verifies once: a second receipt may be a pool tried after the first, so this one is not verified.",
+                    ago(sent_ms, now)
+                )}
+            </p>
+            <p class="muted small">{logged_words}</p>
         }
         .into_any(),
         Verdict::NeverSent => view! {

@@ -411,6 +411,7 @@ pub fn SharePreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                 exported_ms: 0,
                 characters: vec![c.clone()],
                 documents: vec![],
+        left_out: vec![],
             };
             let read_only = state.read_only_ids();
             let plan = StoredValue::new(

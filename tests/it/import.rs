@@ -2,10 +2,19 @@
 //! files keep importing.
 
 use proptest::prelude::*;
-use satchel::model::{
-    Character, ConflictChoice, EXPORT_FORMAT, ExportKind, ImportError, Roster, System,
-    apply_import, export_file, parse_import, plan_import,
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use satchel::model::doc_types::{DEVICE_ONLY, DOC_TYPES};
+use satchel::model::exp_table::{EXP_TABLE_DOC, EXP_TABLE_SCHEMA, ExpTable};
+use satchel::model::sealed::{
+    Receipt, SENT_DOC, SENT_SCHEMA, SealedCheck, SealedPool, SentChecks, SentEdit, Verdict,
+    roll_sealed,
 };
+use satchel::model::{
+    Character, ConflictChoice, DocError, EXPORT_FORMAT, ExportKind, ImportError, NamedDoc,
+    Proposal, Roster, System, apply_import, doc_label, export_file, parse_import, plan_import,
+};
+use satchel::storage::{KeyValue, MemoryStore, Problem, Store, doc_key};
 
 pub(crate) fn json_value() -> impl Strategy<Value = serde_json::Value> {
     let leaf = prop_oneof![
@@ -241,4 +250,199 @@ proptest! {
         prop_assert!(satchel::model::is_routable_id(&safe), "{:?} -> {:?}", id, safe);
         prop_assert_eq!(&satchel::model::routable_id(&safe), &safe);
     }
+}
+
+/// An everything-file carrying `documents` and no characters.
+fn file_with_documents(documents: serde_json::Value) -> String {
+    serde_json::json!({"format": EXPORT_FORMAT, "version": 1, "app": "x", "exported_ms": 0,
+        "kind": "everything", "characters": [], "documents": documents})
+    .to_string()
+}
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/doc-{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// A referee's table seats 1 to 20 players. A crafted one with 9999 was imported (and sized
+/// every "number appearing" roll from it); now the file is refused with the field and the
+/// range, and a stored one is set aside whole, byte for byte, as any damaged record is.
+#[test]
+fn a_table_with_players_out_of_range_is_refused_at_the_door() {
+    let table = |players: u32| {
+        let mut t: serde_json::Value = serde_json::from_str(&fixture("exp-table")).unwrap();
+        t["players"] = players.into();
+        t
+    };
+    for players in [9999, 0, 21] {
+        let raw =
+            file_with_documents(serde_json::json!([{"name": "exp-table", "doc": table(players)}]));
+        let err = parse_import(&raw).unwrap_err();
+        assert!(
+            matches!(&err, ImportError::UnreadableDocument { name, .. } if name == "exp-table"),
+            "{err:?}"
+        );
+        let words = err.to_string();
+        assert!(
+            words.starts_with(&format!(
+                "The Expedition referee's table in the file cannot be imported: the saved data is damaged (players is {players}, but it must be between 1 and 20"
+            )),
+            "{words}"
+        );
+        assert!(words.ends_with("Nothing was imported."), "{words}");
+    }
+    for players in [1, 20] {
+        let raw =
+            file_with_documents(serde_json::json!([{"name": "exp-table", "doc": table(players)}]));
+        assert_eq!(parse_import(&raw).map(|f| f.documents.len()), Ok(1));
+    }
+
+    let store = Store::new(MemoryStore::new());
+    let stored = table(9999).to_string();
+    store
+        .backend()
+        .set(&doc_key(EXP_TABLE_DOC), &stored)
+        .unwrap();
+    let (doc, problem) = store.load_doc::<ExpTable>(EXP_TABLE_DOC, EXP_TABLE_SCHEMA, 7);
+    assert!(doc.is_none());
+    assert!(
+        matches!(problem, Some(Problem::Quarantined { .. })),
+        "{problem:?}"
+    );
+    assert_eq!(store.quarantined().unwrap()[0].raw, stored);
+}
+
+/// A file's `sealed-checks` is read by its own decoder like every document (damaged or newer
+/// refuses the file, with the reason) and is never written: the GM's pending checks stay, and
+/// a seal planted in the file cannot make this device verify a check it never sent.
+#[test]
+fn an_import_never_replaces_the_gms_sealed_checks() {
+    let newer = file_with_documents(
+        serde_json::json!([{"name": "sealed-checks", "doc": {"schema": 99, "checks": []}}]),
+    );
+    assert_eq!(
+        parse_import(&newer).unwrap_err().to_string(),
+        "The sealed checks sent from this device in the file cannot be imported: it was saved by a newer version of Satchel (data version 99; this one reads up to 1). Nothing was imported."
+    );
+    let damaged = file_with_documents(
+        serde_json::json!([{"name": "sealed-checks", "doc": {"schema": 1, "checks": "planted"}}]),
+    );
+    let words = parse_import(&damaged).unwrap_err().to_string();
+    assert!(
+        words.starts_with("The sealed checks sent from this device in the file cannot be imported: the saved data is damaged ("),
+        "{words}"
+    );
+
+    // The GM's device has sent one check; the file plants another seal beside a table.
+    let gm_check = SealedCheck::new(
+        Proposal::Expedition {
+            label: "Climb the wall".into(),
+            ob: 3,
+        },
+        1_733_580_000_000,
+        &mut ChaCha8Rng::seed_from_u64(7),
+    );
+    let mut gm = SentChecks::default();
+    gm.apply(SentEdit::Sent(gm_check)).unwrap();
+    let store = Store::new(MemoryStore::new());
+    store.save_doc(SENT_DOC, &gm).unwrap();
+    let planted: serde_json::Value = serde_json::from_str(&fixture("sealed-checks")).unwrap();
+    let raw = file_with_documents(serde_json::json!([
+        {"name": "exp-table", "doc": serde_json::from_str::<serde_json::Value>(&fixture("exp-table")).unwrap()},
+        {"name": "sealed-checks", "doc": planted.clone()},
+    ]));
+    let file = parse_import(&raw).unwrap();
+    let names: Vec<&str> = file.documents.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(names, ["exp-table"]);
+    assert_eq!(file.left_out, ["sealed-checks"]);
+    store.import_all(&file.documents, &[], vec![], 9).unwrap();
+    // Even handed the document itself, the store does not write it.
+    let smuggled = NamedDoc {
+        name: SENT_DOC.into(),
+        doc: planted,
+    };
+    store.import_all(&[smuggled], &[], vec![], 10).unwrap();
+    let (kept, problem) = store.load_doc::<SentChecks>(SENT_DOC, SENT_SCHEMA, 11);
+    assert_eq!((kept.as_ref(), problem), (Some(&gm), None));
+
+    // A receipt for the planted seal is one this device never sent.
+    let planted_check = SealedCheck {
+        seal: "0123456789abcdef0123456789abcdef".into(),
+        proposal: Proposal::Expedition {
+            label: "Climb the wall".into(),
+            ob: 3,
+        },
+        sent_ms: 1_733_580_000_000,
+    };
+    let pool = SealedPool::Expedition { dice: 4, ob: 3 };
+    let receipt = Receipt::of(
+        &planted_check,
+        "Rook",
+        &roll_sealed(&planted_check, &pool).unwrap(),
+    );
+    let opened = kept.unwrap().open(&receipt);
+    assert_eq!(
+        (opened.verdict, opened.first_time),
+        (Verdict::NeverSent, false)
+    );
+}
+
+/// Every type that implements `NamedDocument` is in the registry with a decoder, and has a
+/// fixture that decoder reads; the same decoder refuses its newer and damaged versions. A new
+/// document type fails here until it has both.
+#[test]
+fn every_document_type_has_a_decoder_and_a_fixture() {
+    fn impls_in(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                impls_in(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for line in text.lines().filter(|l| l.contains("NamedDocument for ")) {
+                    found.push(format!("{}: {}", path.display(), line.trim()));
+                }
+            }
+        }
+    }
+    let mut impls = Vec::new();
+    impls_in(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut impls,
+    );
+    assert_eq!(impls.len(), DOC_TYPES.len(), "{impls:#?}");
+
+    let mut documents = Vec::new();
+    for t in DOC_TYPES {
+        let text = fixture(t.name);
+        assert_eq!((t.read)(&text), Ok(()), "{}", t.name);
+        let mut newer: serde_json::Value = serde_json::from_str(&text).unwrap();
+        newer["schema"] = 99.into();
+        assert!(
+            matches!(
+                (t.read)(&newer.to_string()),
+                Err(DocError::Newer { found: 99, .. })
+            ),
+            "{}",
+            t.name
+        );
+        assert!(
+            matches!((t.read)("{\"schema\":1,"), Err(DocError::Malformed(_))),
+            "{}",
+            t.name
+        );
+        assert_eq!(doc_label(t.name), t.label);
+        documents.push(serde_json::json!({"name": t.name, "doc": serde_json::from_str::<serde_json::Value>(&text).unwrap()}));
+    }
+    for name in DEVICE_ONLY {
+        assert!(DOC_TYPES.iter().any(|t| t.name == name), "{name}");
+    }
+    // A file carrying one of each imports every kind a file may replace, and leaves out the rest.
+    let file = parse_import(&file_with_documents(documents.into())).unwrap();
+    let imported: Vec<&str> = file.documents.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(imported, ["ix-session", "ix-table", "exp-table", "party"]);
+    assert_eq!(file.left_out, ["sealed-checks"]);
 }

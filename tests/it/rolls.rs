@@ -1,8 +1,8 @@
 //! The roll log: chaining, trimming, export and verification, and its storage record.
 
 use satchel::model::{
-    GENESIS, ROLLS_KEPT, RollLog, RollRecord, VERIFY_MAX_BYTES, Verdict, entry_hash, find_code,
-    short_code, verify_entries, verify_export,
+    GENESIS, ROLLS_KEPT, RollEntry, RollLog, RollRecord, VERIFY_MAX_BYTES, Verdict, entry_hash,
+    find_code, short_code, verify_entries, verify_export,
 };
 use satchel::storage::{KeyValue, MemoryStore, ROLLS_KEY, RollStore, RollsProblem};
 
@@ -376,4 +376,165 @@ fn a_noted_head_code_is_found_in_a_later_export() {
     assert_eq!(find_code(&log.entries, "zzzzzzzzzzzz"), None);
     // A code from another log is not in this one.
     assert_eq!(find_code(&log_of(2).entries, &noted), None);
+}
+
+/// The four rolls of `tests/fixtures/roll-log-v1.json`, a log exported by this version: an Ix
+/// check for a named character, a plain roll for nobody, an Expedition test whose label has
+/// quotes, a dash and a backslash, and a sealed receipt.
+fn fixture_records() -> Vec<RollRecord> {
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        RollRecord {
+            time_ms: 1_733_580_000_000,
+            character_id: Some("k3x9".into()),
+            character: Some("Æsa Vey".into()),
+            mode: "Ix".into(),
+            label: "Lore check".into(),
+            pool: "2 Ability, 1 Mastery vs 2 Trial".into(),
+            faces: strings(&[
+                "Ability die: Success",
+                "Ability die: blank",
+                "Mastery die: Success and Boon",
+                "Trial die: Failure",
+                "Trial die: blank",
+            ]),
+            outcome: "Success, 1 Boon".into(),
+        },
+        RollRecord {
+            time_ms: 1_733_580_042_500,
+            character_id: None,
+            character: None,
+            mode: "Plain".into(),
+            label: String::new(),
+            pool: "2d6".into(),
+            faces: strings(&["d6: 3", "d6: 5"]),
+            outcome: "8".into(),
+        },
+        RollRecord {
+            time_ms: 1_733_580_101_000,
+            character_id: Some("r00k".into()),
+            character: Some("Rook".into()),
+            mode: "Expedition".into(),
+            label: "Open the \"red\" door \u{2014} wet C:\\stone".into(),
+            pool: "4 dice vs Ob 2".into(),
+            faces: strings(&[
+                "d6: 4, success",
+                "d6: 1",
+                "d6: 6, success",
+                "d6: 5, success",
+            ]),
+            outcome: "Pass by 1. 3 of 4 dice succeeded against Ob 2.".into(),
+        },
+        RollRecord {
+            time_ms: 1_733_580_200_000,
+            character_id: None,
+            character: Some("Rook".into()),
+            mode: "Ix".into(),
+            label: "Pick the lock".into(),
+            pool: "2 Ability, 1 Mastery vs 1 Trial, 1 Crisis".into(),
+            faces: strings(&[
+                "Ability die: Boon",
+                "Ability die: Success",
+                "Mastery die: Breakthrough",
+                "Trial die: blank",
+                "Crisis die: Failure and Bane",
+            ]),
+            outcome: "Success, 1 Breakthrough (sealed, verified)".into(),
+        },
+    ]
+}
+
+/// SHA-256 of each fixture entry, worked out with Python's hashlib (and `sha256sum` for the
+/// second) over the exact bytes the chain hashes, the compact JSON
+/// `{"seq":2,"record":{"time_ms":1733580042500,"character_id":null,"character":null,"mode":"Plain","label":"","pool":"2d6","faces":["d6: 3","d6: 5"],"outcome":"8"},"prev":"5884…ab1d"}`,
+/// never with the code under test.
+const FIXTURE_HASHES: [&str; 4] = [
+    "5884d312d3138c02f67a0713a0289c195f7690faed4c09859fb5709197ecab1d",
+    "f6fe04608bb3ae2b3a63303ee54844d333d22a9b016253a5fa42d00e334741a9",
+    "c992579c17ba53e9f82b25a2ffb6fe4e41164466a8eecae94d1abb22a8ae6744",
+    "0f0f5213d383bd9b9ba5e15e1a5e00c6f86415d5e3448c23d963351ad59a89a1",
+];
+
+/// A log exported before a change must still verify after it: a change to what the chain
+/// hashes (field order, escaping, the hash itself) fails here, not on every player's old file.
+#[test]
+fn a_log_exported_today_keeps_its_known_hashes_and_verifies() {
+    let file = include_str!("../fixtures/roll-log-v1.json");
+    // The fixture is what this version's export writes for these rolls, byte for byte.
+    let mut log = RollLog::default();
+    for r in fixture_records() {
+        log.append(r);
+    }
+    assert_eq!(log.export_json(), file);
+    let hashes: Vec<&str> = log.entries.iter().map(|e| e.hash.as_str()).collect();
+    assert_eq!(hashes, FIXTURE_HASHES);
+    assert_eq!(log.entries[0].prev, GENESIS);
+    for (e, want) in log.entries.iter().zip(FIXTURE_HASHES) {
+        assert_eq!(
+            entry_hash(e.seq, &e.record, &e.prev),
+            want,
+            "roll #{}",
+            e.seq
+        );
+    }
+    let verdict = verify_export(file);
+    assert_eq!(
+        verdict,
+        Verdict::Intact {
+            count: 4,
+            first: 1,
+            last: 4,
+            from_start: true,
+            head: FIXTURE_HASHES[3].to_string(),
+        }
+    );
+    assert_eq!(
+        verdict.words(),
+        "The chain is intact: 4 rolls, #1 to #4, from the log's first roll. Its head code is 0f0f5213d383."
+    );
+}
+
+/// A chained entry numbered `seq` after `prev`, as a file could carry it.
+fn entry(seq: u64, i: u64, prev: &str) -> RollEntry {
+    RollEntry {
+        seq,
+        record: record(i),
+        prev: prev.to_string(),
+        hash: entry_hash(seq, &record(i), prev),
+    }
+}
+
+/// Roll numbers come from a stored log or a file: one at `u64::MAX` is checked, never wrapped to
+/// 0 (which would make the next roll look like the log's first) and never a panic.
+#[test]
+fn roll_numbers_at_the_top_of_the_range_neither_wrap_nor_panic() {
+    let first = entry(u64::MAX - 1, 1, GENESIS);
+    let last = entry(u64::MAX, 2, &first.hash);
+    let chain = vec![first.clone(), last.clone()];
+    assert_eq!(
+        verify_entries(&chain),
+        Verdict::Intact {
+            count: 2,
+            first: u64::MAX - 1,
+            last: u64::MAX,
+            from_start: false,
+            head: last.hash.clone(),
+        }
+    );
+    // A roll 0 linked after roll u64::MAX does not follow it.
+    let wrapped = entry(0, 3, &last.hash);
+    assert_eq!(
+        verify_entries(&[first, last.clone(), wrapped]),
+        Verdict::Inserted {
+            position: 3,
+            seq: 0
+        }
+    );
+    let mut log = RollLog {
+        entries: chain,
+        ..RollLog::default()
+    };
+    log.append(record(4));
+    assert_eq!(log.entries[2].seq, u64::MAX);
+    assert_eq!(log.entries[2].prev, last.hash);
 }

@@ -11,8 +11,8 @@ use satchel::model::sealed::{
     CHECK_MAX_ENCODED, CHECK_ROUTE, PROPOSAL_LABEL_MAX, RECEIPT_MAX_ENCODED, RECEIPT_MAX_JSON,
     RECEIPT_NAME_MAX, RECEIPT_ROUTE, RawRoll, Receipt, SENT_KEPT, SENT_SCHEMA, SealError,
     SealedCheck, SealedPool, SentChecks, SentEdit, Verdict, check_fragment, is_seal,
-    read_check_fragment, read_receipt_fragment, receipt_fragment, receipt_record, roll_sealed,
-    sealed_rng, verify,
+    read_check_fragment, read_receipt_fragment, receipt_fingerprint, receipt_fragment,
+    receipt_record, roll_sealed, sealed_rng, verify,
 };
 use satchel::model::{Proposal, RollLog, base64url_encode, proposal_fragment};
 use satchel::rules::ix::dice::DieKind;
@@ -690,20 +690,25 @@ fn sent_checks_refuse_what_would_make_them_lie() {
         store.apply(SentEdit::Sent(a.clone())),
         Err(SealError::DuplicateSeal)
     );
+    let never_sent = ix_check(31);
     assert_eq!(
-        store.apply(SentEdit::Verified(ix_check(31).seal)),
+        store.apply(SentEdit::Opened(honest_receipt(
+            &never_sent,
+            &player_pool(&never_sent)
+        ))),
         Err(SealError::UnknownSeal)
     );
     let mut bad = ix_check(32);
     bad.seal = "not a seal".into();
     assert_eq!(store.apply(SentEdit::Sent(bad)), Err(SealError::BadSeal));
     assert_eq!(store, before);
-    // A seal verifies once.
-    store.apply(SentEdit::Verified(a.seal.clone())).unwrap();
+    // A seal verifies once, and a receipt is remembered once.
+    let receipt = honest_receipt(&a, &player_pool(&a));
+    store.apply(SentEdit::Opened(receipt.clone())).unwrap();
     assert!(store.is_verified(&a.seal));
     let verified = store.clone();
-    let again = store.apply(SentEdit::Verified(a.seal.clone()));
-    assert_eq!(again, Err(SealError::AlreadyVerified));
+    let again = store.apply(SentEdit::Opened(receipt));
+    assert_eq!(again, Err(SealError::AlreadyLogged));
     assert_eq!(store, verified);
     assert_eq!(
         SealError::UnknownSeal.to_string(),
@@ -719,7 +724,10 @@ fn sent_checks_keep_the_newest_fifty() {
         .collect();
     store.apply(SentEdit::Sent(checks[0].clone())).unwrap();
     store
-        .apply(SentEdit::Verified(checks[0].seal.clone()))
+        .apply(SentEdit::Opened(honest_receipt(
+            &checks[0],
+            &player_pool(&checks[0]),
+        )))
         .unwrap();
     for c in &checks[1..] {
         store.apply(SentEdit::Sent(c.clone())).unwrap();
@@ -727,7 +735,7 @@ fn sent_checks_keep_the_newest_fifty() {
     assert_eq!(store.checks.len(), SENT_KEPT);
     assert_eq!(store.checks, checks[5..]);
     // The dropped check's verification goes with it; its receipt is now one never sent.
-    assert!(store.verified.is_empty());
+    assert!(store.verified.is_empty() && store.opened.is_empty());
     let receipt = honest_receipt(&checks[0], &player_pool(&checks[0]));
     assert_eq!(verify(&receipt, &store.checks), Verdict::NeverSent);
 }
@@ -784,5 +792,142 @@ proptest! {
             verify(&read, std::slice::from_ref(&check)),
             Verdict::Verified { sent_ms: 1, roll }
         );
+    }
+}
+
+/// The GM's device opens receipts as `ui::sealed::ReceiptPreview` does: `open`, then, the first
+/// time only, `SentEdit::Opened` and one roll-log entry. Returns the verdict and whether it was
+/// logged.
+fn open_as_the_gm(store: &mut SentChecks, log: &mut RollLog, receipt: &Receipt) -> (Verdict, bool) {
+    let opened = store.open(receipt);
+    let logged = opened.first_time && store.apply(SentEdit::Opened(receipt.clone())).is_ok();
+    if logged {
+        log.append(receipt_record(receipt, &opened.verdict, 5));
+    }
+    (opened.verdict, logged)
+}
+
+/// A receipt that does not match was logged again at every open; now once, however often.
+#[test]
+fn a_receipt_that_does_not_match_is_logged_once() {
+    let check = ix_check(50);
+    let mut store = SentChecks::default();
+    store.apply(SentEdit::Sent(check.clone())).unwrap();
+    let mut receipt = honest_receipt(&check, &player_pool(&check));
+    receipt.dice[2] = (receipt.dice[2] + 1) % 12;
+    let mut log = RollLog::default();
+    for open in 1..=3 {
+        let (verdict, logged) = open_as_the_gm(&mut store, &mut log, &receipt);
+        assert!(matches!(verdict, Verdict::Differs(_)), "open {open}");
+        assert_eq!(logged, open == 1, "open {open}");
+    }
+    assert_eq!(log.entries.len(), 1);
+    assert!(
+        log.entries[0]
+            .record
+            .outcome
+            .contains("(sealed, NOT verified: the seal's die 3 of 7")
+    );
+    assert!(!store.is_verified(&check.seal));
+    // The honest receipt still verifies after the bad one, and is logged once too.
+    let honest = honest_receipt(&check, &player_pool(&check));
+    for open in 1..=2 {
+        let (verdict, logged) = open_as_the_gm(&mut store, &mut log, &honest);
+        assert!(matches!(verdict, Verdict::Verified { .. }), "open {open}");
+        assert_eq!(logged, open == 1);
+    }
+    assert_eq!(log.entries.len(), 2);
+    assert!(
+        log.entries[1]
+            .record
+            .outcome
+            .ends_with("(sealed, verified)")
+    );
+}
+
+/// After a seal verified, another pool's honest receipt for it also fits the seal, so `verify`
+/// alone says "verified": the GM's device flags it instead, logs it once as not verified, and
+/// still knows the first receipt when it is opened again.
+#[test]
+fn a_second_different_receipt_for_a_verified_seal_is_flagged() {
+    let check = ix_check(51);
+    let mut store = SentChecks::default();
+    store.apply(SentEdit::Sent(check.clone())).unwrap();
+    let mut log = RollLog::default();
+    let first = honest_receipt(&check, &player_pool(&check));
+    let (verdict, logged) = open_as_the_gm(&mut store, &mut log, &first);
+    assert!(matches!(verdict, Verdict::Verified { .. }) && logged);
+
+    // The player's pool with one more Ability die: its dice are the seal's too.
+    let Proposal::Ix { pool: gm, .. } = &check.proposal else {
+        panic!("an Ix check");
+    };
+    let bigger = SealedPool::Ix(pool(3, 1, 1, 0, 0, 0).with_difficulty_of(gm));
+    let second = honest_receipt(&check, &bigger);
+    assert!(matches!(
+        verify(&second, &sent(&[&check])),
+        Verdict::Verified { .. }
+    ));
+    for open in 1..=2 {
+        let (verdict, logged) = open_as_the_gm(&mut store, &mut log, &second);
+        assert_eq!(
+            verdict,
+            Verdict::AnsweredBefore {
+                sent_ms: check.sent_ms
+            },
+            "open {open}"
+        );
+        assert_eq!(logged, open == 1);
+    }
+    assert_eq!(log.entries.len(), 2);
+    assert_eq!(
+        log.entries[1].record.outcome,
+        format!(
+            "{} (sealed, NOT verified: a different receipt for this check was already verified on this device)",
+            second.outcome
+        )
+    );
+    // The first receipt, opened again: still verified, not logged again.
+    let (verdict, logged) = open_as_the_gm(&mut store, &mut log, &first);
+    assert!(matches!(verdict, Verdict::Verified { .. }) && !logged);
+    // Only the name changed is a different receipt too.
+    let mut renamed = first.clone();
+    renamed.character = "Not Rook".into();
+    assert!(matches!(
+        store.open(&renamed).verdict,
+        Verdict::AnsweredBefore { .. }
+    ));
+    // The store, written and read back, still tells them apart.
+    let text = serde_json::to_string(&store).unwrap();
+    let read: SentChecks = serde_json::from_str(&text).unwrap();
+    assert_eq!(read, store);
+    assert!(!read.open(&first).first_time);
+    assert_eq!(
+        read.open(&second).verdict,
+        Verdict::AnsweredBefore {
+            sent_ms: check.sent_ms
+        }
+    );
+}
+
+/// The fingerprint is fixed for a receipt and differs for every changed field; worked out by
+/// hand for the shape: 32 hex digits.
+#[test]
+fn a_receipts_fingerprint_tells_receipts_apart() {
+    let check = ix_check(52);
+    let r = honest_receipt(&check, &player_pool(&check));
+    let f = receipt_fingerprint(&r);
+    assert_eq!(f.len(), 32);
+    assert!(is_seal(&f), "lowercase hex: {f}");
+    let read = read_receipt_fragment(&receipt_fragment(&r)).unwrap();
+    assert_eq!(receipt_fingerprint(&read), f);
+    let mut label = r.clone();
+    label.label.push('!');
+    let mut outcome = r.clone();
+    outcome.outcome.push('!');
+    let mut dice = r.clone();
+    dice.dice[0] = (dice.dice[0] + 1) % 6;
+    for other in [label, outcome, dice] {
+        assert_ne!(receipt_fingerprint(&other), f);
     }
 }

@@ -10,9 +10,9 @@ use satchel::model::sync::{
     StatusUpdate, StatusVitals, apply_status, qr_size, read_status_fragment, status_fragment,
 };
 use satchel::model::{
-    Character, CharacterAction, ConflictChoice, ExportKind, ImportFile, Roster, ShareError, System,
-    apply_import, base64url_encode, decode_character, encode, parse_import, plan_import,
-    share_fragment,
+    Character, CharacterAction, ConflictChoice, ExportKind, ImportFile, REV_MAX, Roster,
+    ShareError, System, apply_import, base64url_encode, decode_character, encode, merge_characters,
+    next_rev, parse_import, plan_import, read_share_fragment, share_fragment,
 };
 use satchel::rules::ix::checks::Condition;
 
@@ -60,6 +60,7 @@ fn gm_adds(gm: &mut Roster, c: &Character) {
         exported_ms: 0,
         characters: vec![shared],
         documents: vec![],
+        left_out: vec![],
     };
     let plan = plan_import(gm, &[], &file);
     apply_import(gm, &plan, ConflictChoice::Replace, || "x".into(), 1).unwrap();
@@ -337,6 +338,7 @@ fn a_shared_link_updates_with_its_own_revision_and_an_older_one_needs_replace() 
         exported_ms: 0,
         characters: vec![c.clone()],
         documents: vec![],
+        left_out: vec![],
     };
     let plan = plan_import(&gm, &[], &file(&newer));
     apply_import(&mut gm, &plan, ConflictChoice::Update, || "x".into(), 99).unwrap();
@@ -517,4 +519,107 @@ fn status_fragment_of(u: &StatusUpdate) -> String {
     }
     c.sheet = sheet.into();
     status_fragment(&c)
+}
+
+/// A character as stored, with its revision set to `rev`.
+fn stored_with_rev(rev: u64) -> String {
+    let mut value: serde_json::Value = serde_json::from_str(&encode(&Character::new(
+        "vex".into(),
+        System::Ix,
+        "Vex".into(),
+        1,
+    )))
+    .unwrap();
+    value["rev"] = rev.into();
+    value.to_string()
+}
+
+/// A revision past 2^53 - 1 is refused at every door a character comes in by (storage, a file,
+/// a share link, a status update), with the number in the reason; the ceiling itself is taken.
+#[test]
+fn a_revision_past_the_ceiling_is_refused_at_every_door() {
+    assert_eq!(REV_MAX, 9_007_199_254_740_991);
+    let huge = stored_with_rev(u64::MAX);
+    let why = decode_character(&huge).unwrap_err().to_string();
+    assert_eq!(
+        why,
+        "the saved data is damaged (its revision 18446744073709551615 is past the highest Satchel counts to, 9007199254740991)"
+    );
+    assert!(decode_character(&stored_with_rev(REV_MAX + 1)).is_err());
+    assert_eq!(
+        decode_character(&stored_with_rev(REV_MAX)).map(|c| c.rev),
+        Ok(REV_MAX)
+    );
+
+    let file = serde_json::json!({"format": "satchel-export", "version": 1, "app": "x",
+        "exported_ms": 0, "kind": "character",
+        "characters": [serde_json::from_str::<serde_json::Value>(&huge).unwrap()]});
+    let refused = parse_import(&file.to_string()).unwrap_err().to_string();
+    assert!(
+        refused.starts_with("Character 1 in the file cannot be imported: the saved data is damaged (its revision 18446744073709551615"),
+        "{refused}"
+    );
+
+    let link = format!(
+        "#/share/{}",
+        base64url_encode(&miniz_oxide::deflate::compress_to_vec(huge.as_bytes(), 9))
+    );
+    assert!(matches!(
+        read_share_fragment(&link),
+        Err(ShareError::Character(_))
+    ));
+
+    let mut gm = device("gm");
+    let copy = create(&mut gm, "vex", System::Ix, 1);
+    let mut crafted = copy.clone();
+    crafted.rev = u64::MAX;
+    let before = gm.clone();
+    let refused = read_status_fragment(&status_fragment(&crafted)).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "This update has a value Satchel cannot use (revision 18446744073709551615 is past the highest Satchel counts to, 9007199254740991); nothing was changed."
+    );
+    assert_eq!(gm, before);
+}
+
+/// Every step that moves a revision on stops at the ceiling instead of wrapping to 0 (which made
+/// the newest copy look the oldest): a merge, an edit, a replacing import. What it writes is
+/// still readable at the door.
+#[test]
+fn revisions_never_wrap_and_stay_readable() {
+    let mut r = device("phone");
+    let base = create(&mut r, "vex", System::Ix, 1);
+    let mut mine = base.clone();
+    mine.name = "Vex the Bold".into();
+    mine.rev = u64::MAX;
+    mine.updated_ms = 5;
+    let mut theirs = base.clone();
+    theirs.rev = REV_MAX;
+    theirs.updated_ms = 4;
+    let merged = merge_characters(&base, &mine, &theirs).unwrap();
+    assert_eq!(merged.character.rev, REV_MAX);
+    assert_eq!(
+        decode_character(&encode(&merged.character)).map(|c| c.rev),
+        Ok(REV_MAX)
+    );
+
+    let mut at_ceiling = base.clone();
+    at_ceiling.rev = REV_MAX;
+    r.upsert(at_ceiling.clone());
+    wound(&mut r, "vex", 2, 9);
+    assert_eq!(r.get("vex").unwrap().rev, REV_MAX);
+    assert_eq!(next_rev(REV_MAX - 1), REV_MAX);
+    assert_eq!(next_rev(u64::MAX), REV_MAX);
+
+    let file = ImportFile {
+        kind: ExportKind::Character,
+        app: String::new(),
+        exported_ms: 0,
+        characters: vec![at_ceiling],
+        documents: vec![],
+        left_out: vec![],
+    };
+    let plan = plan_import(&r, &[], &file);
+    apply_import(&mut r, &plan, ConflictChoice::Replace, || "z".into(), 10).unwrap();
+    assert_eq!(r.get("vex").unwrap().rev, REV_MAX);
 }

@@ -158,9 +158,12 @@ pub enum IxEdit {
     CatchBreath,
     /// Clears the once-per-encounter flags.
     NewEncounter,
-    /// A second Maneuver this turn, for 2 Strain (refused when Strain is short or the
-    /// character cannot act).
+    /// A second Maneuver this turn, for 2 Strain (refused when Strain is short, the
+    /// character cannot act, or one was already bought this turn).
     SecondManeuver,
+    /// The character's turn begins (the GM table's turn order): their guard comes down and a
+    /// second Maneuver may be bought again.
+    TurnStarts,
     /// Suffers `n` Wounds (or Strain): from an attack or not, which decides the Critical
     /// Injury owed by a hit on a character already down.
     Harm {
@@ -520,6 +523,10 @@ impl IxSheet {
                 c.catch_breath().map_err(s)?;
             }
             IxEdit::SecondManeuver => c.health.second_maneuver().map_err(s)?,
+            IxEdit::TurnStarts => {
+                c.health.turn_starts();
+                c.guard = Guard::None;
+            }
             IxEdit::NewEncounter => {
                 c.health.new_encounter();
                 c.guard = Guard::None;

@@ -633,10 +633,14 @@ impl IxTableDoc {
         }
         let id = &slot.entry.name;
         match roster.get(id).and_then(|c| c.ix()) {
-            Some(s) if s.character.guard != Guard::None => vec![CharacterAction::EditIx {
-                id: id.clone(),
-                edit: IxEdit::SetGuard(Guard::None),
-            }],
+            Some(s)
+                if s.character.guard != Guard::None || s.character.health.second_maneuver_taken =>
+            {
+                vec![CharacterAction::EditIx {
+                    id: id.clone(),
+                    edit: IxEdit::TurnStarts,
+                }]
+            }
             _ => Vec::new(),
         }
     }

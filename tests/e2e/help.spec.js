@@ -24,8 +24,10 @@ test("from an Ix skill: the best change, tapped, gives the chance it promised", 
   // Every option says its Success, Boon and Breakthrough chances in words.
   const first = taps(app).first();
   await expect(first).toContainText(/Success \d+\.\d% \([+−]\d+\.\d points\), with Boon/);
-  // No Bane die in the pool: that change is shown, with why, and is not a button.
-  const bane = offs(app).filter({ hasText: "Remove a Bane die" });
+  // No Bane die in the pool: that "what if" is shown, with why, and is not a button (a Bane die
+  // taken away is the GM's to grant, never the player's tap).
+  const whatIf = app.tray().getByRole("list", { name: "What if" });
+  const bane = whatIf.locator(".help-off").filter({ hasText: "Remove a Bane die" });
   await expect(bane).toContainText("Not now: no Bane die to remove");
   await expect(bane.getByRole("button")).toHaveCount(0);
   // No session has started, so no Fortune Point: shown with the session's reason, not a tap.

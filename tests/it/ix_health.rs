@@ -97,6 +97,9 @@ fn second_maneuver_costs_two_strain_and_is_refused_when_short() {
     let mut h = Health::new(10, 3).expect("valid");
     assert!(h.second_maneuver().is_ok());
     assert_eq!(h.strain, 1);
+    // One a turn (RULINGS.md): refused by that rule first, whatever the Strain.
+    assert_eq!(h.second_maneuver(), Err(IxError::SecondManeuverTaken));
+    h.turn_starts();
     let e = h.second_maneuver();
     assert_eq!(
         e,
@@ -180,7 +183,8 @@ mod props {
             ops in proptest::collection::vec((0u8..9, any::<i32>()), 0..20)
         ) {
             let mut h = Health { wounds_max: wm, wounds: w, strain_max: sm, strain: s,
-                stabilised: false, catch_breath_used: false, treated_this_encounter: false };
+                stabilised: false, catch_breath_used: false, treated_this_encounter: false,
+                second_maneuver_taken: false };
             let valid_start = h.validate().is_empty();
             for (op, n) in ops {
                 let _ = match op {

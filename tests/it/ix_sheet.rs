@@ -592,6 +592,14 @@ fn a_second_maneuver_costs_two_strain_and_is_refused_with_the_reason() {
     s.apply(IxEdit::SecondManeuver).unwrap();
     assert_eq!(s.character.health.strain, 1);
     let before = s.clone();
+    // At most one a turn (RULINGS.md); the next turn brings it back.
+    assert_eq!(
+        s.apply(IxEdit::SecondManeuver).unwrap_err().to_string(),
+        "A second Maneuver is already taken this turn (one a turn; it comes back when the next turn starts)."
+    );
+    assert_eq!(s, before);
+    s.apply(IxEdit::TurnStarts).unwrap();
+    let before = s.clone();
     assert_eq!(
         s.apply(IxEdit::SecondManeuver).unwrap_err().to_string(),
         "This costs 2 Strain but only 1 Strain remains."

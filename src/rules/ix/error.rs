@@ -50,6 +50,8 @@ pub enum IxError {
     Dead,
     /// An incapacitated character takes no Maneuvers.
     CannotManeuver,
+    /// A second Maneuver was already bought this turn.
+    SecondManeuverTaken,
     /// A healer who is incapacitated or dead cannot make a Medicine check ("a character who
     /// cannot act cannot treat").
     CannotTreat {
@@ -130,6 +132,10 @@ impl fmt::Display for IxError {
             IxError::CannotManeuver => write!(
                 f,
                 "incapacitated: no Maneuvers until they are back above 0 Wounds"
+            ),
+            IxError::SecondManeuverTaken => write!(
+                f,
+                "a second Maneuver is already taken this turn (one a turn; it comes back when the next turn starts)"
             ),
             IxError::CannotTreat { who } => {
                 write!(f, "{who} cannot act, so cannot make a Medicine check")

@@ -91,6 +91,10 @@ pub struct Health {
     /// Medicine "treat" already received this encounter.
     #[serde(default)]
     pub treated_this_encounter: bool,
+    /// A second Maneuver was bought this turn (RULINGS.md: at most one a turn). Left out of
+    /// the stored record while false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub second_maneuver_taken: bool,
 }
 
 fn non_negative(field: &str, n: i32) -> Result<i32, IxError> {
@@ -121,6 +125,7 @@ impl Health {
             stabilised: false,
             catch_breath_used: false,
             treated_this_encounter: false,
+            second_maneuver_taken: false,
         })
     }
 
@@ -316,18 +321,29 @@ impl Health {
         Ok(())
     }
 
-    /// A second Maneuver this turn: 2 Strain, refused when Strain is short or the character
-    /// is incapacitated (they cannot act at all).
+    /// A second Maneuver this turn: 2 Strain, at most one a turn (RULINGS.md), refused when
+    /// Strain is short or the character is incapacitated (they cannot act at all).
     pub fn second_maneuver(&mut self) -> Result<(), IxError> {
         if matches!(self.vitality(), Vitality::Incapacitated { .. }) {
             return Err(IxError::CannotManeuver);
         }
-        self.pay_strain(SECOND_MANEUVER_STRAIN)
+        if self.second_maneuver_taken {
+            return Err(IxError::SecondManeuverTaken);
+        }
+        self.pay_strain(SECOND_MANEUVER_STRAIN)?;
+        self.second_maneuver_taken = true;
+        Ok(())
+    }
+
+    /// The character's turn begins: a second Maneuver may be bought again.
+    pub fn turn_starts(&mut self) {
+        self.second_maneuver_taken = false;
     }
 
     /// Clears the once-per-encounter flags.
     pub fn new_encounter(&mut self) {
         self.catch_breath_used = false;
+        self.second_maneuver_taken = false;
         self.treated_this_encounter = false;
     }
 }

@@ -195,6 +195,75 @@ fn a_downed_character_is_not_healed_or_rested_before_the_down_and_out_roll() {
 }
 
 #[test]
+fn the_hp_stepper_down_to_zero_owes_down_and_out_and_healing_waits_for_it() {
+    // Digest, "Down and Out": "When reduced to zero Hit Points, you are down and out", however
+    // the HP got there.
+    let mut s = sheet_with_rations();
+    s.apply(ExpEdit::BonusHp(2)).unwrap();
+    s.apply(ExpEdit::Hp(2)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 0);
+    assert_eq!(s.core.health.bonus_hp, 2, "the stepper sets HP, not damage");
+    s.apply(ExpEdit::Hp(0)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    assert_eq!(s.last(), Some("HP set to 0: Down and Out check owed."));
+    // Setting 0 again is no new instance of harm.
+    s.apply(ExpEdit::Hp(0)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    let down = s.clone();
+    for edit in [
+        ExpEdit::Hp(3),
+        ExpEdit::Heal(3),
+        ExpEdit::Roll(3, Procedure::ShortRest(0, 0)),
+    ] {
+        let why = s.apply(edit).unwrap_err().to_string();
+        assert!(why.contains("Down and Out comes first"), "{why}");
+        assert_eq!(s, down);
+    }
+    // Seed 7 is survived (as in the test above); then healing works.
+    s.apply(ExpEdit::Roll(7, Procedure::DownAndOut { aided: true }))
+        .unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 0);
+    s.apply(ExpEdit::Heal(2)).unwrap();
+    assert_eq!(s.core.health.hp, 2);
+}
+
+#[test]
+fn a_failed_spell_mastery_is_a_down_and_out_of_its_own_and_leaves_the_owed_one() {
+    // "3. Acquiring Spells": failure means "immediately make a Down and Out Check"; it is not
+    // the check a fall to 0 owes, which still waits for someone to tend her.
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let mut s = sheet();
+        s.apply(ExpEdit::Ability(Ability::Acuity, 1)).unwrap();
+        s.apply(ExpEdit::Damage {
+            amount: 6,
+            block: None,
+            infusion: None,
+        })
+        .unwrap();
+        assert_eq!(s.core.health.pending_down_and_out, 1);
+        s.apply(ExpEdit::Roll(seed, Procedure::Mastery("Conduit".into())))
+            .unwrap();
+        let line = s.last().unwrap().to_string();
+        if line.contains("Learned.") || s.core.health.dead {
+            continue;
+        }
+        assert!(
+            line.contains("Never learnable. Down and Out: rolled "),
+            "{line}"
+        );
+        let h = &s.core.health;
+        assert_eq!(h.scars + h.lingering_wounds, 1, "{line}");
+        assert_eq!(h.pending_down_and_out, 1, "{line}");
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "no seed failed the mastery and survived its backlash"
+    );
+}
+
+#[test]
 fn a_session_ended_away_from_safety_rolls_down_and_out_even_with_hp_left() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..60 {

@@ -8,7 +8,7 @@ use super::harm::{DamageReport, Health};
 use super::money::{LedgerEntry, Purse};
 use super::objective::{Objective, channeling_objective};
 use super::spells::{FELL_BLAST, Spell, SpellOb, find_spell};
-use super::tables::{DownAndOutReading, TableRoll};
+use super::tables::{DownAndOutReading, TableRoll, down_and_out_roll};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -487,7 +487,9 @@ pub fn spell_mastery<R: Rng + ?Sized>(
         })
     } else {
         never_learnable.push(spell.name.to_string());
-        let down_and_out = health.down_and_out(rng, false)?;
+        // The backlash is a check of its own, on top of any a fall owes: it must not settle one.
+        let down_and_out = down_and_out_roll(rng, false);
+        health.apply_unowed_down_and_out(down_and_out.reading)?;
         Ok(MasteryOutcome::Failed { test, down_and_out })
     }
 }

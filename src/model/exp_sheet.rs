@@ -1437,6 +1437,9 @@ impl ExpSheet {
                     }
                 }
                 line.push('.');
+                if o.replaced_previous {
+                    line.push_str(" The earlier instance ends.");
+                }
                 if o.exhausted {
                     line.push_str(" The runestone is exhausted until a long rest.");
                 }

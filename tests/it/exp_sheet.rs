@@ -1678,13 +1678,52 @@ fn each_spell_lasts_in_its_own_unit_and_counts_down() {
 }
 
 #[test]
-fn a_failed_channeling_leaves_the_spell_inactive() {
-    let mut s = sheet();
-    s.apply(ExpEdit::Learn("Dimensional Rift".into())).unwrap();
-    // Discipline 2 against Ob 5 with 4 dice can never pass.
-    s.apply(channel(3, "Dimensional Rift")).unwrap();
-    assert_eq!(s.core.spells[0].active, None);
-    assert!(!s.last().unwrap().contains("lasts"));
+fn a_failed_channeling_still_takes_effect_and_replaces_the_earlier_instance() {
+    use satchel::rules::expedition::magic::{DurationUnit, SpellDuration};
+    // Digest, "Channeling Tests": "Regardless of the result of the test, the spell effect
+    // occurs", lasting by its Potency; and casting again ends the first instance ("only one
+    // instance of a given spell may be active"). Bind (Might Ob 4) runs p >= 4 rounds first.
+    let (mut s, p) = channel_until_passed("Bind");
+    assert_eq!(s.core.spells[0].active.map(|d| d.count), Some(p));
+    // Agility 1 rolls 3 dice against Ob 4: it can never pass.
+    s.apply(ExpEdit::Ability(Ability::Agility, 1)).unwrap();
+    let (mut some, mut none) = (0, 0);
+    for seed in 0..40u64 {
+        let mut t = s.clone();
+        t.apply(channel(seed, "Bind")).unwrap();
+        let line = t.last().unwrap().to_string();
+        assert!(line.contains("Fail by"), "{line}");
+        assert!(line.contains("The earlier instance ends."), "{line}");
+        assert!(t.core.spells[0].exhausted, "{line}");
+        let q: u32 = line
+            .split("Potency ")
+            .nth(1)
+            .and_then(|x| x.split([',', '.']).next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("a potency in {line}"));
+        if q > 0 {
+            // The failed casting's own q rounds (q <= 3) replace the earlier p (p >= 4).
+            assert_eq!(
+                t.core.spells[0].active,
+                Some(SpellDuration {
+                    count: q,
+                    unit: DurationUnit::Rounds
+                }),
+                "{line}"
+            );
+            let unit = if q == 1 { "round" } else { "rounds" };
+            assert!(line.contains(&format!("lasts {q} {unit}")), "{line}");
+            some += 1;
+        } else {
+            // Potency 0 lasts no round: the earlier instance has ended all the same.
+            assert_eq!(t.core.spells[0].active, None, "{line}");
+            none += 1;
+        }
+    }
+    assert!(
+        some > 0 && none > 0,
+        "{some} with successes, {none} without"
+    );
 }
 
 #[test]

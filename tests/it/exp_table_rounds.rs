@@ -387,12 +387,14 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     // Bind's Ob 4 + 3 damage = Ob 7, and channeling costs 1 HP.
     assert_eq!(sheet(&r).core.health.hp, 5);
     // The exchange's 6, 3, 1, 6, 1, 2, 2 is two successes against Ob 7: it fails by 5, the
-    // spell still happens at Potency 2, and the runestone is exhausted.
+    // spell still happens at Potency 2 and binds for 2 rounds (the effect occurs whatever the
+    // result), and the runestone is exhausted.
     assert_eq!(
         cast,
         "Channel Bind: Ob 7 (Spell Ob +4, Damage taken while channeling +3); rolled 6, 3, 1, 6, 1, 2, 2: \
-         Fail by 5. Potency 2. The runestone is exhausted until a long rest."
+         Fail by 5. Potency 2, lasts 2 rounds. The runestone is exhausted until a long rest."
     );
+    assert_eq!(sheet(&r).core.spells[0].active.map(|d| d.count), Some(2));
     assert!(sheet(&r).core.spells[0].exhausted);
     assert_eq!(t.fighters[0].channel_options(&r), vec![]);
     assert_eq!(

@@ -852,7 +852,7 @@ impl ExpSheet {
                 c.downtime.carouse(c.in_haven, &circle).map_err(e)?;
                 let week = c.downtime.week;
                 self.log(format!(
-                    "Week {week}: caroused with {circle} (Connections among them: Ob -1)."
+                    "Week {week}: caroused with {circle} (Connections among them: Degree of Connection +0)."
                 ));
             }
             ExpEdit::OtherDowntime(what) => {

@@ -709,13 +709,14 @@ fn one_substantial_downtime_action_a_week() {
 }
 
 #[test]
-fn carousing_lowers_the_connections_ob_among_those_circles() {
-    use satchel::rules::expedition::objective::{ConnectionsFactors, Role};
+fn carousing_makes_the_degree_of_connection_zero_among_those_circles() {
+    use satchel::rules::expedition::objective::{ConnectionsFactors, Degree, Role};
     let mut s = sheet();
     let ask = |caroused| Procedure::Connections {
         ask: "the harbourmaster".into(),
         factors: ConnectionsFactors {
             role: Role::Rare,
+            degree: Degree::NotMuchConnection,
             caroused,
             ..Default::default()
         },
@@ -730,13 +731,21 @@ fn carousing_lowers_the_connections_ob_among_those_circles() {
     s.apply(ExpEdit::Haven(true)).unwrap();
     s.apply(ExpEdit::Carouse("Dockhands".into())).unwrap();
     assert_eq!(s.core.downtime.circles, vec!["Dockhands".to_string()]);
-    // Rare (+2) among the circles you carouse with (-1): Ob 1.
+    // RULINGS, "Carousing": the caroused circles count as Degree +0 in place of the +2 for
+    // "not much connection", never a -1 on top of it: Rare 2 + 0 = Ob 2 (not 2 + 2 - 1 = 3).
     s.apply(ExpEdit::Roll(1, ask(true))).unwrap();
     let line = s.last().unwrap();
-    assert!(line.contains("Ob 1"), "{line}");
-    assert!(line.contains("Circles you carouse with"), "{line}");
+    assert!(
+        line.contains("Ob 2 (Role: rare +2, Degree: circles you carouse with +0)"),
+        "{line}"
+    );
+    // Without carousing the Degree counts: 2 + 2 = Ob 4.
     s.apply(ExpEdit::Roll(1, ask(false))).unwrap();
-    assert!(s.last().unwrap().contains("Ob 2"));
+    let line = s.last().unwrap();
+    assert!(
+        line.contains("Ob 4 (Role: rare +2, Degree: not much connection +2)"),
+        "{line}"
+    );
     s.apply(ExpEdit::Remove(ListKind::Circle, 0)).unwrap();
     assert!(s.core.downtime.circles.is_empty());
 }

@@ -323,12 +323,15 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     let (mut r, mut t) = fight();
     apply_with_roster(&mut t, &mut r, TableEdit::Channel(0, "Bind".into()), 5).unwrap();
     // Seed 0: Ada's channeling test (7 dice: 6, 3, 1, 6, 1, 2, 2, two successes) loses to the
-    // Ghoul's 5, 4, 4, 5 (four): she takes 2.
+    // Ghoul's 5, 4, 4, 5 (four): she takes 2. Channeling, she threatens no one: her win
+    // would be the spell taking effect, not a wound.
     roll(&mut t, &mut r, 0, TableRoll::Exchange);
     assert!(
         t.log.last().unwrap().starts_with(
-            "Exchange: Ada rolled 6, 3, 1, 6, 1, 2, 2 (2 successes); Rook rolled 5, 2, 6, 3 (2 successes); \
-             Ghoul rolled 5, 4, 4, 5 (4 successes). Ghoul beats Ada by 2: Ada takes 2."
+            "Exchange: Ada channels, so deals no damage to Ghoul. \
+             Ada rolled 6, 3, 1, 6, 1, 2, 2 (2 successes); Rook rolled 5, 2, 6, 3 (2 successes); \
+             Ghoul rolled 5, 4, 4, 5 (4 successes). Ghoul beats Rook by 2 but does not threaten them: no damage. \
+             Ghoul beats Ada by 2: Ada takes 2."
         ),
         "{}",
         t.log.last().unwrap()

@@ -20,7 +20,9 @@ use crate::rules::expedition::magic::{
     ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, channel, fell_blast,
     fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
 };
-use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
+use crate::rules::expedition::money::{
+    LedgerEntry, MAX_CASH, Purse, roll_income, sell, treasure_to_cash,
+};
 use crate::rules::expedition::objective::{ConnectionsFactors, Objective, connections_objective};
 use crate::rules::expedition::referee::hireling_morale;
 use crate::rules::expedition::social::{
@@ -712,13 +714,18 @@ impl ExpSheet {
         let e = |r: RulesError| EditError::Expedition(r);
         match edit {
             ExpEdit::Gear(GearEdit::CashIn { carrier, index }) => {
-                let (name, value) = self
+                let (name, value, treasure) = self
                     .gear
                     .carriers
                     .get(carrier)
                     .and_then(|c| c.items.get(index))
-                    .map(|it| (it.name.clone(), it.value))
+                    .map(|it| (it.name.clone(), it.value, it.kind.has_cash_value()))
                     .ok_or(EditError::Gone { what: "item" })?;
+                // Only treasure turns into Cash (the gear refuses the rest in its words), and
+                // only once it is home.
+                if treasure {
+                    treasure_to_cash(&name, self.core.in_haven).map_err(EditError::Expedition)?;
+                }
                 apply_gear(&mut self.gear, GearEdit::CashIn { carrier, index })?;
                 let c = &mut self.core;
                 c.purse

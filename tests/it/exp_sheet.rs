@@ -514,6 +514,30 @@ fn treasure_cashes_in_for_its_value_and_ordinary_gear_does_not() {
         item: Item::new("Rope"),
     }))
     .unwrap();
+    // Mid-delve the chalice stays treasure: it turns into Cash only back in a Haven
+    // ("5. Treasure": carried home in the slots first). Refused in words, nothing changes.
+    let delving = s.clone();
+    let why = s
+        .apply(ExpEdit::Gear(GearEdit::CashIn {
+            carrier: 0,
+            index: 0,
+        }))
+        .unwrap_err();
+    assert!(
+        matches!(
+            &why,
+            satchel::model::EditError::Expedition(
+                satchel::rules::expedition::RulesError::TreasureAwayFromHaven { item }
+            ) if item == "Silver chalice"
+        ),
+        "{why:?}"
+    );
+    assert_eq!(
+        why.to_string(),
+        "Silver chalice turns into Cash only back in a Haven: carry it home in your slots, then cash it in during the Haven phase."
+    );
+    assert_eq!(s, delving);
+    s.apply(ExpEdit::Haven(true)).unwrap();
     s.apply(ExpEdit::Gear(GearEdit::CashIn {
         carrier: 0,
         index: 0,
@@ -833,6 +857,7 @@ fn retirement_needs_wealth_four_and_passes_three_benefits() {
     assert!(old.apply(ExpEdit::Retire).is_err(), "play has begun");
     // Cashing in treasure is Cash changing hands too.
     old.apply(ExpEdit::NewSession).unwrap();
+    old.apply(ExpEdit::Haven(true)).unwrap();
     old.apply(ExpEdit::Gear(GearEdit::Add {
         carrier: 0,
         item: Item {

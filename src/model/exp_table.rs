@@ -979,18 +979,21 @@ impl ExpTable {
                     if o.successes[i] == 1 { "" } else { "es" }
                 )
             });
+            let mut blocked = 0;
+            if f.character.is_some() {
+                let hit = Self::hit_character(f, damage[i], roster);
+                follow.extend(hit.action);
+                log.extend(hit.note);
+                blocked = hit.blocked;
+            } else {
+                f.hp = f.hp.saturating_sub(damage[i]);
+            }
             if f.channeling.is_some() {
-                f.channel_damage = f.channel_damage.saturating_add(damage[i]);
+                // A Block "prevents and ignores" damage: only what gets past it was taken.
+                f.channel_damage = f.channel_damage.saturating_add(damage[i] - blocked);
                 if !o.rolls[i].dice.is_empty() {
                     f.channel_roll = Some(o.rolls[i].clone());
                 }
-            }
-            if f.character.is_some() {
-                let (hit, note) = Self::hit_character(f, damage[i], roster);
-                follow.extend(hit);
-                log.extend(note);
-            } else {
-                f.hp = f.hp.saturating_sub(damage[i]);
             }
         }
         let mut line = match self.surprised.take() {

@@ -237,3 +237,22 @@ fn an_exchange_hit_meets_the_chosen_block_and_one_that_drops_her_to_zero_owes_do
     }
     assert!(blocked > 0 && fell > 0, "{blocked} blocked, {fell} fell");
 }
+
+#[test]
+fn damage_a_block_stops_does_not_raise_a_channeling_ob() {
+    // "Block (prevent and ignore) two points of damage": ignored damage is not taken, so only
+    // what gets past the Block adds to the Channeling Objective ("Spell Potency").
+    let (mut r, mut t) = fight();
+    edit(&mut t, &mut r, TableEdit::Channel(0, "Bind".into()));
+    edit(
+        &mut t,
+        &mut r,
+        TableEdit::Block(0, Some(BlockSource::Armour)),
+    );
+    edit(&mut t, &mut r, TableEdit::Harm(0, 3));
+    assert_eq!(sheet(&r).core.health.hp, 7);
+    assert_eq!(t.fighters[0].channel_damage, 1, "3 - 2 blocked");
+    // Unblocked, all of it counts.
+    edit(&mut t, &mut r, TableEdit::Harm(0, 2));
+    assert_eq!(t.fighters[0].channel_damage, 3);
+}

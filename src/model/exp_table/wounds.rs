@@ -7,7 +7,7 @@ use super::{ExpTable, Fighter};
 use crate::model::error::EditError;
 use crate::model::exp_sheet::{ExpEdit, ExpSheet};
 use crate::model::{CharacterAction, Roster};
-use crate::rules::expedition::harm::BlockSource;
+use crate::rules::expedition::harm::{BLOCK, BlockSource};
 
 /// The Blocks a sheet has ready today: the worn armour's, and a shield's while one is unused.
 fn ready(s: &ExpSheet) -> Vec<BlockSource> {
@@ -59,16 +59,25 @@ impl ExpTable {
             .fighters
             .get_mut(i)
             .ok_or(EditError::Gone { what: "fighter" })?;
-        if f.channeling.is_some() && d > 0 {
-            f.channel_damage = f.channel_damage.saturating_add(d as u32);
-        }
+        let channeling = f.channeling.is_some() && d > 0;
         let Some(id) = f.character.clone() else {
+            if channeling {
+                f.channel_damage = f.channel_damage.saturating_add(d as u32);
+            }
             f.hp = (i64::from(f.hp) - d).clamp(0, f.max_hp.into()) as u32;
             return Ok(None);
         };
         let amount = u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX);
         if d == 0 {
             return Ok(None);
+        }
+        if channeling {
+            // Blocked damage is not taken: only what gets past the Block raises the Ob.
+            let stopped = f
+                .block
+                .filter(|b| f.block_options(roster).contains(b))
+                .map_or(0, |_| amount.min(BLOCK));
+            f.channel_damage = f.channel_damage.saturating_add(amount - stopped);
         }
         if d < 0 || roster.get(&id).and_then(|c| c.expedition()).is_none() {
             // Healing, or a character deleted in another tab, which the roster refuses in
@@ -85,8 +94,8 @@ impl ExpTable {
             return Ok(Some(CharacterAction::EditExpedition { id, edit }));
         }
         let name = f.view(roster).name;
-        let (hit, note) = Self::hit_character(f, amount, roster);
-        let hit = hit.ok_or_else(|| format!("{name} is dead: there is no one left to hurt."))?;
+        let TrackerHit { action, note, .. } = Self::hit_character(f, amount, roster);
+        let hit = action.ok_or_else(|| format!("{name} is dead: there is no one left to hurt."))?;
         if let Some(n) = note {
             self.log(format!("{n}."));
         }
@@ -127,35 +136,34 @@ impl ExpTable {
         Ok(())
     }
 
-    /// The roster change `amount` damage to a character makes, through its sheet's wound door
-    /// with the Block its row holds (spent, so it meets only this hit). A Block the sheet no
-    /// longer has ready is dropped and said; a dead or missing character takes nothing.
-    /// Returns the change and a note for the log.
-    pub(super) fn hit_character(
-        f: &mut Fighter,
-        amount: u32,
-        roster: &Roster,
-    ) -> (Option<CharacterAction>, Option<String>) {
+    /// What `amount` damage to a character does on the tracker: the roster change, through its
+    /// sheet's wound door with the Block its row holds (spent, so it meets only this hit), a
+    /// note for the log, and the damage the Block stops. A Block the sheet no longer has ready
+    /// is dropped and said; a dead or missing character takes nothing. While channeling, only
+    /// what gets past the Block raises the channeling's Ob (a Block "prevents and ignores" it).
+    pub(super) fn hit_character(f: &mut Fighter, amount: u32, roster: &Roster) -> TrackerHit {
+        let none = TrackerHit::default();
         let Some(id) = f.character.clone() else {
-            return (None, None);
+            return none;
         };
         let Some((name, s)) = roster
             .get(&id)
             .and_then(|c| c.expedition().map(|s| (c.name.clone(), s)))
         else {
-            return (None, None);
+            return none;
         };
         if amount == 0 || s.core.health.dead {
-            return (None, None);
+            return none;
         }
         let mut note = None;
         let block = f.block.take().filter(|b| {
             let ok = ready(s).contains(b);
             if !ok {
-                note = Some(format!(
-                    "{name}'s {} has no Block left: not blocked",
-                    block_words(*b)
-                ));
+                let what = match b {
+                    BlockSource::Armour => "armour has",
+                    BlockSource::Shield => "shields have",
+                };
+                note = Some(format!("{name}'s {what} no Block left: not blocked"));
             }
             ok
         });
@@ -167,6 +175,25 @@ impl ExpTable {
             block,
             infusion: None,
         };
-        (Some(CharacterAction::EditExpedition { id, edit }), note)
+        TrackerHit {
+            action: Some(CharacterAction::EditExpedition { id, edit }),
+            note,
+            blocked: if block.is_some() {
+                amount.min(BLOCK)
+            } else {
+                0
+            },
+        }
     }
+}
+
+/// What one hit on a character does on the tracker ([`ExpTable::hit_character`]).
+#[derive(Default)]
+pub(super) struct TrackerHit {
+    /// The roster change (none for the dead or missing).
+    pub action: Option<CharacterAction>,
+    /// A note for the log (the Block used, or dropped).
+    pub note: Option<String>,
+    /// Damage the Block stopped.
+    pub blocked: u32,
 }

@@ -12,14 +12,17 @@ use crate::rules::expedition::dice::{Ability, Pool, PoolRoll};
 use crate::rules::expedition::downtime::{Downtime, DowntimeAction};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
-    BlockSource, Health, MAX_HP, Protection, Rations, long_rest, rest_on_shared_rations, short_rest,
+    BlockSource, Health, Hit, MAX_HP, Protection, Rations, Wound, long_rest,
+    rest_on_shared_rations, short_rest, wound,
 };
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::magic::{
     ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, channel, fell_blast,
-    fell_blast_spell, infuse, release_infusion_block, release_infusion_boost, spell_mastery,
+    fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
 };
-use crate::rules::expedition::money::{LedgerEntry, MAX_CASH, Purse, roll_income, sell};
+use crate::rules::expedition::money::{
+    LedgerEntry, MAX_CASH, Purse, roll_income, sell, treasure_to_cash,
+};
 use crate::rules::expedition::objective::{ConnectionsFactors, Objective, connections_objective};
 use crate::rules::expedition::referee::hireling_morale;
 use crate::rules::expedition::social::{
@@ -432,6 +435,29 @@ fn range(field: &str, v: i64, min: i64, max: i64) -> Result<(), EditError> {
     RulesError::check_range(field, v, min, max).map_err(EditError::Expedition)
 }
 
+/// One hit in words: "Took 4 damage (armour blocked 2): 1 from Bonus HP, 1 from HP."
+fn wound_words(w: &Wound) -> String {
+    let mut note = String::new();
+    if let Some((source, stopped)) = w.blocked {
+        let what = match source {
+            BlockSource::Armour => "armour",
+            BlockSource::Shield => "a shield",
+        };
+        note.push_str(&format!(" ({what} blocked {stopped})"));
+    }
+    if let Some((name, stopped)) = &w.infusion {
+        note.push_str(&format!(" (infused {name} expelled, blocked {stopped})"));
+    }
+    let mut line = format!(
+        "Took {} damage{note}: {} from Bonus HP, {} from HP.",
+        w.amount, w.damage.from_bonus, w.damage.from_hp
+    );
+    if w.damage.down_and_out_checks > 0 {
+        line.push_str(" Down and Out check owed.");
+    }
+    line
+}
+
 fn dao_words(faces: &[u8], r: DownAndOutReading) -> String {
     format!(
         "Down and Out: rolled {} and {}: {}",
@@ -688,13 +714,18 @@ impl ExpSheet {
         let e = |r: RulesError| EditError::Expedition(r);
         match edit {
             ExpEdit::Gear(GearEdit::CashIn { carrier, index }) => {
-                let (name, value) = self
+                let (name, value, treasure) = self
                     .gear
                     .carriers
                     .get(carrier)
                     .and_then(|c| c.items.get(index))
-                    .map(|it| (it.name.clone(), it.value))
+                    .map(|it| (it.name.clone(), it.value, it.kind.has_cash_value()))
                     .ok_or(EditError::Gone { what: "item" })?;
+                // Only treasure turns into Cash (the gear refuses the rest in its words), and
+                // only once it is home.
+                if treasure {
+                    treasure_to_cash(&name, self.core.in_haven).map_err(EditError::Expedition)?;
+                }
                 apply_gear(&mut self.gear, GearEdit::CashIn { carrier, index })?;
                 let c = &mut self.core;
                 c.purse
@@ -728,7 +759,11 @@ impl ExpSheet {
                 if v > h.hp && h.pending_down_and_out > 0 {
                     return Err(DOWN_FIRST.into());
                 }
-                h.hp = v;
+                // Down to 0 by the stepper is being reduced to zero HP like any harm: the
+                // check is owed, and healing waits for it.
+                if h.set_hp(v).map_err(e)? > 0 {
+                    self.log("HP set to 0: Down and Out check owed.".into());
+                }
             }
             ExpEdit::MaxHp(v) => {
                 range("Max HP", v.into(), 1, MAX_HP.into())?;
@@ -753,39 +788,13 @@ impl ExpSheet {
                 block,
                 infusion,
             } => {
-                let mut left = amount;
-                let mut note = String::new();
-                if let Some(src) = block {
-                    left = self.gear.block(src, amount).map_err(e)?;
-                    note = format!(
-                        " ({} blocked {})",
-                        if src == BlockSource::Armour {
-                            "armour"
-                        } else {
-                            "a shield"
-                        },
-                        amount - left
-                    );
-                }
-                if let Some(i) = infusion {
-                    let k = c.spells.get_mut(i).ok_or("No such spell.")?;
-                    let before = left;
-                    left = release_infusion_block(k, left).map_err(e)?;
-                    note.push_str(&format!(
-                        " (infused {} expelled, blocked {})",
-                        k.name,
-                        before - left
-                    ));
-                }
-                let r = c.health.take_damage(left).map_err(e)?;
-                let mut line = format!(
-                    "Took {amount} damage{note}: {} from Bonus HP, {} from HP.",
-                    r.from_bonus, r.from_hp
-                );
-                if r.down_and_out_checks > 0 {
-                    line.push_str(" Down and Out check owed.");
-                }
-                self.log(line);
+                let hit = Hit {
+                    amount,
+                    block,
+                    infusion,
+                };
+                let w = wound(&mut c.health, &mut self.gear, &mut c.spells, hit).map_err(e)?;
+                self.log(wound_words(&w));
             }
             ExpEdit::Heal(v) => {
                 range("healing", v.into(), 1, MAX_HP.into())?;
@@ -850,7 +859,7 @@ impl ExpSheet {
                 c.downtime.carouse(c.in_haven, &circle).map_err(e)?;
                 let week = c.downtime.week;
                 self.log(format!(
-                    "Week {week}: caroused with {circle} (Connections among them: Ob -1)."
+                    "Week {week}: caroused with {circle} (Connections among them: Degree of Connection +0)."
                 ));
             }
             ExpEdit::OtherDowntime(what) => {
@@ -1066,10 +1075,8 @@ impl ExpSheet {
                     return Err("The character is already dead.".into());
                 }
                 // Not the check a fall owes: this one comes on top, and leaves any owed.
-                let owed = c.health.pending_down_and_out;
                 let r = down_and_out_roll(rng, self.gear.protection().armour);
-                c.health.apply_down_and_out(r.reading).map_err(e)?;
-                c.health.pending_down_and_out = owed;
+                c.health.apply_unowed_down_and_out(r.reading).map_err(e)?;
                 format!(
                     "Session ended away from safety. {}",
                     dao_words(&r.faces, r.reading)
@@ -1437,6 +1444,9 @@ impl ExpSheet {
                     }
                 }
                 line.push('.');
+                if o.replaced_previous {
+                    line.push_str(" The earlier instance ends.");
+                }
                 if o.exhausted {
                     line.push_str(" The runestone is exhausted until a long rest.");
                 }

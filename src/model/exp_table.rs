@@ -4,13 +4,14 @@
 //! round live in [`round`].
 
 mod round;
+mod wounds;
 
 pub use round::Side;
+pub use wounds::block_words;
 
 use serde::{Deserialize, Serialize};
 
 use super::error::EditError;
-use super::exp_sheet::ExpEdit;
 use super::named::NamedDocument;
 use super::seeded::Seeded;
 use super::{CharacterAction, Roster};
@@ -21,6 +22,7 @@ use crate::rules::expedition::combat::{
 use crate::rules::expedition::dice::{
     ExtendedStatus, ExtendedTest, MAX_OB, PoolRoll, independent_test,
 };
+use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::referee::{
     Appearing, MAX_PLAYERS, Population, adversary, encounter_check_due, roll_number_appearing,
@@ -105,6 +107,10 @@ pub struct Fighter {
     /// raised, so it is kept rather than rolled again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub channel_roll: Option<PoolRoll>,
+    /// The Block a roster character spends on its next hit, chosen beside the fight before it
+    /// lands ("Armor", "Shields"); used up by that hit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<BlockSource>,
 }
 
 /// A fighter as the exchange sees it, with a roster character's numbers read from its sheet.
@@ -147,7 +153,15 @@ impl Fighter {
             channeling: None,
             channel_damage: 0,
             channel_roll: None,
+            block: None,
         }
+    }
+
+    /// Whether a win this round wounds whom this fighter threatens: not on full defense,
+    /// dodging or channeling ([`CombatAction::deals_damage`]). Adversaries and typed-in allies
+    /// always fight to wound.
+    pub fn strikes(&self) -> bool {
+        self.action.is_none_or(CombatAction::deals_damage)
     }
 
     /// This fighter's numbers, a roster character's read from its sheet. A character no longer
@@ -336,8 +350,11 @@ pub enum TableEdit {
     Resolve(usize, u64),
     /// Calls off the ambushers' free round before it is rolled.
     CancelFreeRound,
-    /// Damage (positive) or healing (negative) to a fighter.
+    /// Damage (positive) or healing (negative) to a fighter. Damage to a roster character goes
+    /// through its sheet's wound door, meeting the Block its row holds.
     Harm(usize, i64),
+    /// The Block that meets a roster character's next hit (armour or a shield), or none.
+    Block(usize, Option<BlockSource>),
     /// Who a fighter threatens.
     Threaten(usize, Option<usize>),
     /// Who a fighter gangs up behind (the leader), or no one.
@@ -394,23 +411,6 @@ impl ExpTable {
     /// Every fighter's numbers, roster characters' read from their sheets.
     pub fn views(&self, roster: &Roster) -> Vec<FighterView> {
         self.fighters.iter().map(|f| f.view(roster)).collect()
-    }
-
-    /// The roster change that deals `amount` damage to (or, negative, heals) a character.
-    fn harm_character(id: &str, amount: i64) -> CharacterAction {
-        let edit = if amount >= 0 {
-            ExpEdit::Damage {
-                amount: u32::try_from(amount).unwrap_or(u32::MAX),
-                block: None,
-                infusion: None,
-            }
-        } else {
-            ExpEdit::Heal(u32::try_from(amount.unsigned_abs()).unwrap_or(u32::MAX))
-        };
-        CharacterAction::EditExpedition {
-            id: id.to_string(),
-            edit,
-        }
     }
 
     fn apply_in_place(
@@ -557,20 +557,8 @@ impl ExpTable {
             TableEdit::Channel(i, spell) => self.channel(i, &spell, roster)?,
             TableEdit::Resolve(i, seed) => follow.push(self.resolve(i, seed, roster)?),
             TableEdit::CancelFreeRound => self.cancel_free_round()?,
-            TableEdit::Harm(i, d) => {
-                EditError::check("Damage", d, -1000, 1000)?;
-                let f = self
-                    .fighters
-                    .get_mut(i)
-                    .ok_or(EditError::Gone { what: "fighter" })?;
-                if f.channeling.is_some() && d > 0 {
-                    f.channel_damage = f.channel_damage.saturating_add(d as u32);
-                }
-                match &f.character {
-                    Some(id) => follow.push(Self::harm_character(id, d)),
-                    None => f.hp = (i64::from(f.hp) - d).clamp(0, f.max_hp.into()) as u32,
-                }
-            }
+            TableEdit::Harm(i, d) => follow.extend(self.harm(i, d, roster)?),
+            TableEdit::Block(i, b) => self.choose_block(i, b, roster)?,
             TableEdit::Threaten(i, t) => {
                 let n = self.fighters.len();
                 if i >= n || t.is_some_and(|t| t >= n || t == i) {
@@ -782,7 +770,7 @@ impl ExpTable {
     /// can act and threatens someone.
     fn gang(&self, out: &[bool], l: usize) -> Vec<usize> {
         let f = &self.fighters;
-        if out[l] || f[l].helps.is_some() || f[l].threatens.is_none() {
+        if out[l] || f[l].helps.is_some() || f[l].threatens.is_none() || !f[l].strikes() {
             return Vec::new();
         }
         (0..f.len())
@@ -807,6 +795,87 @@ impl ExpTable {
                     })
             })
             .collect()
+    }
+
+    /// Who threatens whom this round among those who fight to wound. Full defense, dodging
+    /// and channeling threaten no one: such a fighter's win only keeps it safe (or lets its
+    /// spell take effect), so it wounds nobody; `notes` says so for each.
+    fn striking_threats(
+        &self,
+        out: &[bool],
+        gangs: &[Vec<usize>],
+        v: &[FighterView],
+        notes: &mut Vec<String>,
+    ) -> Result<Vec<(usize, usize)>, EditError> {
+        let helping = |i: usize| gangs.iter().any(|g| g.contains(&i));
+        let mut defending = false;
+        for (i, f) in self.fighters.iter().enumerate() {
+            if let (Some(t), Some(a)) = (f.threatens, f.action)
+                && !out[i]
+                && !f.strikes()
+            {
+                defending = true;
+                notes.push(format!(
+                    "{} {}, so deals no damage to {}",
+                    v[i].name,
+                    a.doing(),
+                    v[t].name
+                ));
+            }
+        }
+        let threats: Vec<(usize, usize)> = self
+            .fighters
+            .iter()
+            .enumerate()
+            .filter(|(i, f)| !out[*i] && !helping(*i) && f.strikes())
+            .filter_map(|(i, f)| f.threatens.map(|t| (i, t)))
+            .collect();
+        if !threats.is_empty() {
+            return Ok(threats);
+        }
+        Err(match self.surprised {
+            Some(side) => format!(
+                "Choose whom {} threaten in their free round first.",
+                side.other().label()
+            )
+            .into(),
+            None if defending => "No one fights to wound this round: full defense, dodging and channeling deal no damage. Choose an attacker who threatens someone.".into(),
+            None => "Choose who threatens whom first.".into(),
+        })
+    }
+
+    /// Each gang's share of what its leader takes ("Ganging Up"), added to `damage`.
+    fn gang_damage(
+        &self,
+        gangs: &[Vec<usize>],
+        successes: &[u32],
+        damage: &mut [u32],
+        log: &mut Vec<String>,
+        v: &[FighterView],
+    ) {
+        let name = |i: usize| v[i].name.clone();
+        for (l, gang) in gangs.iter().enumerate() {
+            let Some(t) = self.fighters[l].threatens.filter(|_| !gang.is_empty()) else {
+                continue;
+            };
+            let (sl, st) = (successes[l], successes[t]);
+            let g = resolve_gang_up(sl, 0, st, 0, gang.len() as u32);
+            // The helpers take what the leader takes: on a tie always, on a loss only when the
+            // target fights the leader (as the leader's own damage is dealt).
+            let hurt = sl == st || (st > sl && self.fighters[t].threatens == Some(l));
+            if g.members_hit > 0 && hurt && g.to_each_member > 0 {
+                for &j in gang {
+                    damage[j] = damage[j].saturating_add(g.to_each_member);
+                }
+                let names: Vec<String> = gang.iter().map(|&j| name(j)).collect();
+                log.push(format!(
+                    "{} ganged up with {}: each takes {} too",
+                    names.join(" and "),
+                    name(l),
+                    g.to_each_member
+                ));
+            }
+        }
     }
 
     /// One exchange: everyone standing rolls their Combat Check at once, with ganging up and
@@ -861,6 +930,7 @@ impl ExpTable {
             }
             if f.ranged
                 && !out[i]
+                && f.strikes()
                 && let Some(t) = f.threatens
                 && !helping(i)
             {
@@ -882,49 +952,12 @@ impl ExpTable {
                 helpless: out[i],
             });
         }
-        let threats: Vec<(usize, usize)> = self
-            .fighters
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !out[*i] && !helping(*i))
-            .filter_map(|(i, f)| f.threatens.map(|t| (i, t)))
-            .collect();
-        if threats.is_empty() {
-            return Err(match self.surprised {
-                Some(side) => format!(
-                    "Choose whom {} threaten in their free round first.",
-                    side.other().label()
-                )
-                .into(),
-                None => "Choose who threatens whom first.".into(),
-            });
-        }
+        let threats = self.striking_threats(&out, &gangs, &v, &mut notes)?;
         let o = combat_exchange(rng, &cs, &threats).map_err(e)?;
         let mut damage = o.damage.clone();
         let mut log = o.log.clone();
         let name = |i: usize| v[i].name.clone();
-        for (l, gang) in gangs.iter().enumerate() {
-            let Some(t) = self.fighters[l].threatens.filter(|_| !gang.is_empty()) else {
-                continue;
-            };
-            let (sl, st) = (o.successes[l], o.successes[t]);
-            let g = resolve_gang_up(sl, 0, st, 0, gang.len() as u32);
-            // The helpers take what the leader takes: on a tie always, on a loss only when the
-            // target fights the leader (as the leader's own damage is dealt).
-            let hurt = sl == st || (st > sl && self.fighters[t].threatens == Some(l));
-            if g.members_hit > 0 && hurt && g.to_each_member > 0 {
-                for &j in gang {
-                    damage[j] = damage[j].saturating_add(g.to_each_member);
-                }
-                let names: Vec<String> = gang.iter().map(|&j| name(j)).collect();
-                log.push(format!(
-                    "{} ganged up with {}: each takes {} too",
-                    names.join(" and "),
-                    name(l),
-                    g.to_each_member
-                ));
-            }
-        }
+        self.gang_damage(&gangs, &o.successes, &mut damage, &mut log, &v);
         for (i, t, near) in shooters {
             let (si, st) = (o.successes[i], o.successes[t]);
             if let Some(shot) = stray_shot(rng, si, st, near.len()).map_err(e)? {
@@ -961,18 +994,21 @@ impl ExpTable {
                     if o.successes[i] == 1 { "" } else { "es" }
                 )
             });
+            let mut blocked = 0;
+            if f.character.is_some() {
+                let hit = Self::hit_character(f, damage[i], roster);
+                follow.extend(hit.action);
+                log.extend(hit.note);
+                blocked = hit.blocked;
+            } else {
+                f.hp = f.hp.saturating_sub(damage[i]);
+            }
             if f.channeling.is_some() {
-                f.channel_damage = f.channel_damage.saturating_add(damage[i]);
+                // A Block "prevents and ignores" damage: only what gets past it was taken.
+                f.channel_damage = f.channel_damage.saturating_add(damage[i] - blocked);
                 if !o.rolls[i].dice.is_empty() {
                     f.channel_roll = Some(o.rolls[i].clone());
                 }
-            }
-            match &f.character {
-                Some(id) if damage[i] > 0 => {
-                    follow.push(Self::harm_character(id, i64::from(damage[i])));
-                }
-                Some(_) => {}
-                None => f.hp = f.hp.saturating_sub(damage[i]),
             }
         }
         let mut line = match self.surprised.take() {

@@ -5,9 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::EditError;
-use super::exp_sheet::{ExpEdit, Procedure};
+use super::exp_sheet::{ExpEdit, ExpSheet, Procedure};
 use super::gear::{GearEdit, MAX_ITEMS};
 use super::{Character, CharacterAction, Roster};
+use crate::rules::expedition::money::treasure_to_cash;
 use crate::rules::inventory::{Inventory, Item, split_treasure};
 
 /// Name of the GM's party document.
@@ -192,12 +193,19 @@ impl PartyDoc {
     }
 }
 
-/// The living Expedition characters on the roster, present or not, in roster order.
-pub fn living_expedition(roster: &Roster) -> impl Iterator<Item = &Character> {
+/// The Expedition characters still in play on the roster, present or not, in roster order:
+/// neither dead nor retired. The dead and the retired are records, off the table: they do not
+/// rest, carry lights, roll the session's end or share a pay-out.
+pub fn active_expedition(roster: &Roster) -> impl Iterator<Item = &Character> {
     roster
         .characters
         .iter()
-        .filter(|c| c.expedition().is_some_and(|s| !s.core.health.dead))
+        .filter(|c| c.expedition().is_some_and(in_play))
+}
+
+/// Neither dead nor retired.
+fn in_play(s: &ExpSheet) -> bool {
+    !s.core.health.dead && !s.retired
 }
 
 /// The Rations one member spends for the party's rest: whose, and where in their gear.
@@ -212,10 +220,10 @@ pub struct RationsPick {
 }
 
 impl PartyDoc {
-    /// Who rests together: every living Expedition character whose player is not marked
-    /// absent, in roster order.
+    /// Who rests together (and whose lights burn, and who rolls an unsafe session's end):
+    /// every Expedition character in play whose player is not marked absent, in roster order.
     pub fn resting<'a>(&self, roster: &'a Roster) -> Vec<&'a Character> {
-        living_expedition(roster)
+        active_expedition(roster)
             .filter(|c| !self.absent.contains(&c.id))
             .collect()
     }
@@ -245,7 +253,7 @@ impl PartyDoc {
             .iter()
             .find(|c| c.id == rations.id)
             .ok_or(EditError::from(
-                "The Rations' carrier is not resting with the party (absent or dead).",
+                "The Rations' carrier is not resting with the party (absent, dead or retired).",
             ))?;
         let by = spender.name.clone();
         let actions = party
@@ -302,14 +310,12 @@ pub struct Payout {
 }
 
 impl Payout {
-    /// Plans a pay-out from the roster and who is absent. Only Expedition characters who are
-    /// not retired take part; refused when no one is present or there is nothing to sell.
+    /// Plans a pay-out from the roster and who is absent. Only Expedition characters in play
+    /// take part (the dead and the retired neither share nor have their gear sold); refused
+    /// when no one is present, when there is nothing to sell, and while a character carrying
+    /// treasure is not in a Haven phase (treasure turns into Cash only back home).
     pub fn plan(roster: &Roster, doc: &PartyDoc) -> Result<Payout, EditError> {
-        let party: Vec<_> = roster
-            .characters
-            .iter()
-            .filter(|c| c.expedition().is_some_and(|s| !s.retired))
-            .collect();
+        let party: Vec<_> = active_expedition(roster).collect();
         let (away, here): (Vec<&Character>, Vec<&Character>) =
             party.iter().partition(|c| doc.absent.contains(&c.id));
         let mut sold = Vec::new();
@@ -318,6 +324,8 @@ impl Payout {
             for (ci, car) in s.gear().carriers.iter().enumerate() {
                 for (ii, it) in car.items.iter().enumerate() {
                     if it.kind.has_cash_value() && it.value > 0 {
+                        treasure_to_cash(&format!("{}'s {}", c.name, it.name), s.core.in_haven)
+                            .map_err(EditError::Expedition)?;
                         sold.push((c.id.clone(), ci, ii, it.clone()));
                     }
                 }

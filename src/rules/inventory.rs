@@ -4,7 +4,7 @@
 //! character's gear is the same list with the slot limits off ([`Inventory::unlimited`]).
 
 use super::expedition::error::{RulesError, RulesResult};
-use super::expedition::harm::{BLOCK, BlockSource, Protection};
+use super::expedition::harm::{BlockSource, Protection};
 use super::expedition::tables::{DepletionReading, TableRoll, depletion_check};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -854,10 +854,11 @@ impl Inventory {
         }
     }
 
-    /// Blocks `incoming` damage with the worn armour or with the first carried shield whose
-    /// Block is unused, marking that item, and returns the damage left (the whole Block 2 is
-    /// spent as a lump). Refused, changing nothing, when no such item has its Block.
-    pub fn block(&mut self, source: BlockSource, incoming: u32) -> RulesResult<u32> {
+    /// Marks the worn armour, or the first carried shield whose Block is unused, as having
+    /// blocked today. Only the bookkeeping of which item blocked: how much a Block stops, and
+    /// in what order with Bonus HP and HP, is [`crate::rules::expedition::harm::wound`]'s, the
+    /// one door damage goes through. Refused, changing nothing, when no such item has its Block.
+    pub fn spend_block(&mut self, source: BlockSource) -> RulesResult<()> {
         let kind = match source {
             BlockSource::Armour => ItemKind::Armour,
             BlockSource::Shield => ItemKind::Shield,
@@ -886,7 +887,7 @@ impl Inventory {
             }));
         };
         first.block_used = true;
-        Ok(incoming.saturating_sub(BLOCK))
+        Ok(())
     }
 
     /// A long rest repairs the Block of every armour and shield, wherever it is carried.

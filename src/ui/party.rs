@@ -27,7 +27,8 @@ pub fn PartyGear() -> impl IntoView {
                 .iter()
                 .map(|c| {
                     let (exp, ix) = match &*c.sheet {
-                        Sheet::Expedition(s) => (!s.retired, false),
+                        // The dead and the retired are off the table, as in the pay-out.
+                        Sheet::Expedition(s) => (!s.retired && !s.core.health.dead, false),
                         Sheet::Ix(_) => (false, true),
                     };
                     Member {

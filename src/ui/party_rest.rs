@@ -7,7 +7,7 @@ use rand::RngCore;
 
 use super::state::AppState;
 use super::tray::CryptoRng;
-use crate::model::party::{PartyDoc, PartyEdit, RationsPick, living_expedition};
+use crate::model::party::{PartyDoc, PartyEdit, RationsPick, active_expedition};
 
 /// The living Expedition characters on this device, each with a switch for "at the table"
 /// (the party document's `absent` list, which the Party screen's pay-out also reads).
@@ -18,7 +18,7 @@ pub fn PresentList() -> impl IntoView {
     let status = RwSignal::new(String::new());
     let party = move || {
         state.roster.with(|r| {
-            living_expedition(r)
+            active_expedition(r)
                 .map(|c| (c.id.clone(), c.name.clone()))
                 .collect::<Vec<_>>()
         })

@@ -12,11 +12,12 @@ use super::route::sheet_href;
 use super::state::AppState;
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
-use crate::model::exp_table::{ExpTable, MAX_GROUP, Side, TableEdit, TableRoll};
+use crate::model::exp_table::{ExpTable, MAX_GROUP, Side, TableEdit, TableRoll, block_words};
 use crate::model::gear::GearEdit;
 use crate::model::party::PartyDoc;
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
+use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
 use crate::rules::expedition::referee::{
     Appearing, Difficulty, Population, adversary, treasure_guide,
@@ -285,6 +286,38 @@ pub fn ExpeditionReferee() -> impl IntoView {
                     let resolve_button = f.channeling.clone().map(|sp| view! {
                         <button type="button" id=format!("resolve-{i}") on:click=move |_| resolve(i)>{format!("Resolve {sp}")}</button>
                     });
+                    // The Block that meets this character's next hit, chosen before it lands:
+                    // once a hit drops them to 0 the sheet heals nothing until Down and Out.
+                    let ready = state.roster.with(|r| f.block_options(r));
+                    let block = (f.block.is_some() || !ready.is_empty()).then(|| {
+                        let id = format!("block-{i}");
+                        let now = f.block;
+                        let mut choices = ready;
+                        if let Some(b) = now && !choices.contains(&b) {
+                            choices.push(b);
+                        }
+                        let opts = choices
+                            .into_iter()
+                            .map(|b| {
+                                let value = if b == BlockSource::Armour { "armour" } else { "shield" };
+                                view! { <option value=value selected=now == Some(b)>{format!("Block with {}", block_words(b))}</option> }
+                            })
+                            .collect_view();
+                        view! {
+                            <label class="sr-only" for=id.clone()>{format!("{} blocks the next hit", v.name)}</label>
+                            <select id=id on:change=move |ev| {
+                                let b = match event_target_value(&ev).as_str() {
+                                    "armour" => Some(BlockSource::Armour),
+                                    "shield" => Some(BlockSource::Shield),
+                                    _ => None,
+                                };
+                                edit(TableEdit::Block(i, b));
+                            }>
+                                <option value="" selected=now.is_none()>"No Block"</option>
+                                {opts}
+                            </select>
+                        }
+                    });
                     let bonus = if v.bonus_hp > 0 { format!(" (+{} Bonus)", v.bonus_hp) } else { String::new() };
                     view! {
                         <tr>
@@ -312,6 +345,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                                 </select>
                                 {action}
                                 {resolve_button}
+                                {block}
                                 <label class="check">
                                     <input type="checkbox" id=format!("shoot-{i}") aria-label=format!("{} shoots", v.name) prop:checked=f.ranged on:change=move |ev| edit(TableEdit::Ranged(i, event_target_checked(&ev)))/>
                                     "Shoots"

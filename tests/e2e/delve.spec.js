@@ -88,7 +88,9 @@ test("a delve: a stronghold by wager, full defense, a lantern on a 6, one Ration
   await ref.getByLabel("Ghoul threatens").selectOption({ label: "Ada" });
   await ref.getByRole("button", { name: "Roll the exchange" }).click();
   const log = ref.getByRole("list", { name: "Table log" }).getByRole("listitem").first();
-  await expect(log).toContainText(/^Exchange: Ada rolled [1-6](, [1-6]){4} \(\d+ success(es)?\); Bram rolled [1-6](, [1-6]){3} /);
+  // On full defense Ada wounds no one, though she threatens the Ghoul ("Full Defense").
+  await expect(log).toContainText(/^Exchange: Ada is on full defense, so deals no damage to Ghoul\. Ada rolled [1-6](, [1-6]){4} \(\d+ success(es)?\); Bram rolled [1-6](, [1-6]){3} /);
+  await expect(log).not.toContainText(/Ada beats Ghoul by \d+: Ghoul takes/);
 
   // The encounter die comes up 6: the lit lantern is checked through its oil.
   await ref.getByRole("button", { name: "Encounter 6: check every light in use" }).click();

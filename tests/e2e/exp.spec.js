@@ -272,10 +272,14 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await expect(sheet(page).locator(".exp-big strong")).toHaveText("6");
   await expect(ledger.first()).toContainText("-2 Sacrificed in a ritual for Bind: Cash 6");
   await expect(sheet(page).getByLabel("Ritual HP (+1d each)")).toHaveValue("0");
-  // Bind lasts a round per Success, by its own text; an active Bind counts down there.
+  // Bind lasts a round per Success, by its own text, whether the channeling passed or failed
+  // (the effect occurs whatever the result); an active Bind counts down there. Only Potency 0
+  // lasts no round.
   const bind = sheet(page).locator(".exp-spell").filter({ hasText: "Bind" });
   await expect(bind).toContainText("Lasts: 1 round per Success.");
-  if (/lasts \d+ rounds?/.test(await latest(page).textContent())) {
+  const channelled = await latest(page).textContent();
+  expect(/Potency 0\b/.test(channelled)).toBe(!/lasts \d+ rounds?/.test(channelled));
+  if (/lasts \d+ rounds?/.test(channelled)) {
     await expect(bind).toContainText(/active, \d+ rounds? left/);
     await bind.getByRole("button", { name: "End Bind" }).click();
     await expect(latest(page)).toContainText("Bind ends.");

@@ -202,6 +202,11 @@ test("treasure brought home is cashed in from the gear: the item goes, its value
   // and ledger show it.
   if ((await item(gear, "Silver chalice").getAttribute("aria-pressed")) !== "true") await item(gear, "Silver chalice").click();
   const cashIn = gear.getByRole("button", { name: "Cash in Silver chalice for 4 Cash" });
+  // Still out on the delve: treasure turns into Cash only back in a Haven, said in the gear.
+  await cashIn.click();
+  await expect(gear.getByRole("alert")).toContainText("Silver chalice turns into Cash only back in a Haven");
+  await expect(item(gear, "Silver chalice")).toHaveCount(1);
+  await page.getByLabel("In a Haven phase").check();
   await cashIn.click();
   await expect(gear.getByRole("alert")).toContainText("Cashed in Silver chalice: +4 Cash.");
   await expect(item(gear, "Silver chalice")).toHaveCount(0);
@@ -237,6 +242,8 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await value.press("Enter");
   await editor.getByRole("textbox", { name: "Notes" }).fill("From the drowned chapel");
   await expect(item(gear, "Gems")).toHaveText("Gems (1 slot, 30 Cash)");
+  // Home in a Haven: only there does treasure turn into Cash at the pay-out.
+  await page.getByLabel("In a Haven phase").check();
   await page.screenshot({ path: `${SHOTS}/gear-editor-desktop.png`, fullPage: true });
   await audit(page, "gear editor");
 
@@ -250,6 +257,7 @@ test("a bow without arrows warns; edit an item; party treasure split", async ({ 
   await ed2.getByRole("textbox", { name: "Cash value" }).fill("13");
   await ed2.getByRole("textbox", { name: "Cash value" }).press("Enter");
   await expect(item(second, "Idol")).toHaveText("Idol (1 slot, 13 Cash)");
+  await page.getByLabel("In a Haven phase").check();
   await app.page.goto(app.server.url + "#/");
   await app.ready();
   await app.create("Expedition", "Sleeper");

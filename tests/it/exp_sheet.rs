@@ -195,6 +195,75 @@ fn a_downed_character_is_not_healed_or_rested_before_the_down_and_out_roll() {
 }
 
 #[test]
+fn the_hp_stepper_down_to_zero_owes_down_and_out_and_healing_waits_for_it() {
+    // Digest, "Down and Out": "When reduced to zero Hit Points, you are down and out", however
+    // the HP got there.
+    let mut s = sheet_with_rations();
+    s.apply(ExpEdit::BonusHp(2)).unwrap();
+    s.apply(ExpEdit::Hp(2)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 0);
+    assert_eq!(s.core.health.bonus_hp, 2, "the stepper sets HP, not damage");
+    s.apply(ExpEdit::Hp(0)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    assert_eq!(s.last(), Some("HP set to 0: Down and Out check owed."));
+    // Setting 0 again is no new instance of harm.
+    s.apply(ExpEdit::Hp(0)).unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 1);
+    let down = s.clone();
+    for edit in [
+        ExpEdit::Hp(3),
+        ExpEdit::Heal(3),
+        ExpEdit::Roll(3, Procedure::ShortRest(0, 0)),
+    ] {
+        let why = s.apply(edit).unwrap_err().to_string();
+        assert!(why.contains("Down and Out comes first"), "{why}");
+        assert_eq!(s, down);
+    }
+    // Seed 7 is survived (as in the test above); then healing works.
+    s.apply(ExpEdit::Roll(7, Procedure::DownAndOut { aided: true }))
+        .unwrap();
+    assert_eq!(s.core.health.pending_down_and_out, 0);
+    s.apply(ExpEdit::Heal(2)).unwrap();
+    assert_eq!(s.core.health.hp, 2);
+}
+
+#[test]
+fn a_failed_spell_mastery_is_a_down_and_out_of_its_own_and_leaves_the_owed_one() {
+    // "3. Acquiring Spells": failure means "immediately make a Down and Out Check"; it is not
+    // the check a fall to 0 owes, which still waits for someone to tend her.
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let mut s = sheet();
+        s.apply(ExpEdit::Ability(Ability::Acuity, 1)).unwrap();
+        s.apply(ExpEdit::Damage {
+            amount: 6,
+            block: None,
+            infusion: None,
+        })
+        .unwrap();
+        assert_eq!(s.core.health.pending_down_and_out, 1);
+        s.apply(ExpEdit::Roll(seed, Procedure::Mastery("Conduit".into())))
+            .unwrap();
+        let line = s.last().unwrap().to_string();
+        if line.contains("Learned.") || s.core.health.dead {
+            continue;
+        }
+        assert!(
+            line.contains("Never learnable. Down and Out: rolled "),
+            "{line}"
+        );
+        let h = &s.core.health;
+        assert_eq!(h.scars + h.lingering_wounds, 1, "{line}");
+        assert_eq!(h.pending_down_and_out, 1, "{line}");
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "no seed failed the mastery and survived its backlash"
+    );
+}
+
+#[test]
 fn a_session_ended_away_from_safety_rolls_down_and_out_even_with_hp_left() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..60 {
@@ -445,6 +514,30 @@ fn treasure_cashes_in_for_its_value_and_ordinary_gear_does_not() {
         item: Item::new("Rope"),
     }))
     .unwrap();
+    // Mid-delve the chalice stays treasure: it turns into Cash only back in a Haven
+    // ("5. Treasure": carried home in the slots first). Refused in words, nothing changes.
+    let delving = s.clone();
+    let why = s
+        .apply(ExpEdit::Gear(GearEdit::CashIn {
+            carrier: 0,
+            index: 0,
+        }))
+        .unwrap_err();
+    assert!(
+        matches!(
+            &why,
+            satchel::model::EditError::Expedition(
+                satchel::rules::expedition::RulesError::TreasureAwayFromHaven { item }
+            ) if item == "Silver chalice"
+        ),
+        "{why:?}"
+    );
+    assert_eq!(
+        why.to_string(),
+        "Silver chalice turns into Cash only back in a Haven: carry it home in your slots, then cash it in during the Haven phase."
+    );
+    assert_eq!(s, delving);
+    s.apply(ExpEdit::Haven(true)).unwrap();
     s.apply(ExpEdit::Gear(GearEdit::CashIn {
         carrier: 0,
         index: 0,
@@ -640,13 +733,14 @@ fn one_substantial_downtime_action_a_week() {
 }
 
 #[test]
-fn carousing_lowers_the_connections_ob_among_those_circles() {
-    use satchel::rules::expedition::objective::{ConnectionsFactors, Role};
+fn carousing_makes_the_degree_of_connection_zero_among_those_circles() {
+    use satchel::rules::expedition::objective::{ConnectionsFactors, Degree, Role};
     let mut s = sheet();
     let ask = |caroused| Procedure::Connections {
         ask: "the harbourmaster".into(),
         factors: ConnectionsFactors {
             role: Role::Rare,
+            degree: Degree::NotMuchConnection,
             caroused,
             ..Default::default()
         },
@@ -661,13 +755,21 @@ fn carousing_lowers_the_connections_ob_among_those_circles() {
     s.apply(ExpEdit::Haven(true)).unwrap();
     s.apply(ExpEdit::Carouse("Dockhands".into())).unwrap();
     assert_eq!(s.core.downtime.circles, vec!["Dockhands".to_string()]);
-    // Rare (+2) among the circles you carouse with (-1): Ob 1.
+    // RULINGS, "Carousing": the caroused circles count as Degree +0 in place of the +2 for
+    // "not much connection", never a -1 on top of it: Rare 2 + 0 = Ob 2 (not 2 + 2 - 1 = 3).
     s.apply(ExpEdit::Roll(1, ask(true))).unwrap();
     let line = s.last().unwrap();
-    assert!(line.contains("Ob 1"), "{line}");
-    assert!(line.contains("Circles you carouse with"), "{line}");
+    assert!(
+        line.contains("Ob 2 (Role: rare +2, Degree: circles you carouse with +0)"),
+        "{line}"
+    );
+    // Without carousing the Degree counts: 2 + 2 = Ob 4.
     s.apply(ExpEdit::Roll(1, ask(false))).unwrap();
-    assert!(s.last().unwrap().contains("Ob 2"));
+    let line = s.last().unwrap();
+    assert!(
+        line.contains("Ob 4 (Role: rare +2, Degree: not much connection +2)"),
+        "{line}"
+    );
     s.apply(ExpEdit::Remove(ListKind::Circle, 0)).unwrap();
     assert!(s.core.downtime.circles.is_empty());
 }
@@ -755,6 +857,7 @@ fn retirement_needs_wealth_four_and_passes_three_benefits() {
     assert!(old.apply(ExpEdit::Retire).is_err(), "play has begun");
     // Cashing in treasure is Cash changing hands too.
     old.apply(ExpEdit::NewSession).unwrap();
+    old.apply(ExpEdit::Haven(true)).unwrap();
     old.apply(ExpEdit::Gear(GearEdit::Add {
         carrier: 0,
         item: Item {
@@ -1609,13 +1712,52 @@ fn each_spell_lasts_in_its_own_unit_and_counts_down() {
 }
 
 #[test]
-fn a_failed_channeling_leaves_the_spell_inactive() {
-    let mut s = sheet();
-    s.apply(ExpEdit::Learn("Dimensional Rift".into())).unwrap();
-    // Discipline 2 against Ob 5 with 4 dice can never pass.
-    s.apply(channel(3, "Dimensional Rift")).unwrap();
-    assert_eq!(s.core.spells[0].active, None);
-    assert!(!s.last().unwrap().contains("lasts"));
+fn a_failed_channeling_still_takes_effect_and_replaces_the_earlier_instance() {
+    use satchel::rules::expedition::magic::{DurationUnit, SpellDuration};
+    // Digest, "Channeling Tests": "Regardless of the result of the test, the spell effect
+    // occurs", lasting by its Potency; and casting again ends the first instance ("only one
+    // instance of a given spell may be active"). Bind (Might Ob 4) runs p >= 4 rounds first.
+    let (mut s, p) = channel_until_passed("Bind");
+    assert_eq!(s.core.spells[0].active.map(|d| d.count), Some(p));
+    // Agility 1 rolls 3 dice against Ob 4: it can never pass.
+    s.apply(ExpEdit::Ability(Ability::Agility, 1)).unwrap();
+    let (mut some, mut none) = (0, 0);
+    for seed in 0..40u64 {
+        let mut t = s.clone();
+        t.apply(channel(seed, "Bind")).unwrap();
+        let line = t.last().unwrap().to_string();
+        assert!(line.contains("Fail by"), "{line}");
+        assert!(line.contains("The earlier instance ends."), "{line}");
+        assert!(t.core.spells[0].exhausted, "{line}");
+        let q: u32 = line
+            .split("Potency ")
+            .nth(1)
+            .and_then(|x| x.split([',', '.']).next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("a potency in {line}"));
+        if q > 0 {
+            // The failed casting's own q rounds (q <= 3) replace the earlier p (p >= 4).
+            assert_eq!(
+                t.core.spells[0].active,
+                Some(SpellDuration {
+                    count: q,
+                    unit: DurationUnit::Rounds
+                }),
+                "{line}"
+            );
+            let unit = if q == 1 { "round" } else { "rounds" };
+            assert!(line.contains(&format!("lasts {q} {unit}")), "{line}");
+            some += 1;
+        } else {
+            // Potency 0 lasts no round: the earlier instance has ended all the same.
+            assert_eq!(t.core.spells[0].active, None, "{line}");
+            none += 1;
+        }
+    }
+    assert!(
+        some > 0 && none > 0,
+        "{some} with successes, {none} without"
+    );
 }
 
 #[test]

@@ -323,12 +323,15 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     let (mut r, mut t) = fight();
     apply_with_roster(&mut t, &mut r, TableEdit::Channel(0, "Bind".into()), 5).unwrap();
     // Seed 0: Ada's channeling test (7 dice: 6, 3, 1, 6, 1, 2, 2, two successes) loses to the
-    // Ghoul's 5, 4, 4, 5 (four): she takes 2.
+    // Ghoul's 5, 4, 4, 5 (four): she takes 2. Channeling, she threatens no one: her win
+    // would be the spell taking effect, not a wound.
     roll(&mut t, &mut r, 0, TableRoll::Exchange);
     assert!(
         t.log.last().unwrap().starts_with(
-            "Exchange: Ada rolled 6, 3, 1, 6, 1, 2, 2 (2 successes); Rook rolled 5, 2, 6, 3 (2 successes); \
-             Ghoul rolled 5, 4, 4, 5 (4 successes). Ghoul beats Ada by 2: Ada takes 2."
+            "Exchange: Ada channels, so deals no damage to Ghoul. \
+             Ada rolled 6, 3, 1, 6, 1, 2, 2 (2 successes); Rook rolled 5, 2, 6, 3 (2 successes); \
+             Ghoul rolled 5, 4, 4, 5 (4 successes). Ghoul beats Rook by 2 but does not threaten them: no damage. \
+             Ghoul beats Ada by 2: Ada takes 2."
         ),
         "{}",
         t.log.last().unwrap()
@@ -387,12 +390,14 @@ fn damage_while_channeling_raises_the_ob_and_resolve_casts_it_on_the_sheet() {
     // Bind's Ob 4 + 3 damage = Ob 7, and channeling costs 1 HP.
     assert_eq!(sheet(&r).core.health.hp, 5);
     // The exchange's 6, 3, 1, 6, 1, 2, 2 is two successes against Ob 7: it fails by 5, the
-    // spell still happens at Potency 2, and the runestone is exhausted.
+    // spell still happens at Potency 2 and binds for 2 rounds (the effect occurs whatever the
+    // result), and the runestone is exhausted.
     assert_eq!(
         cast,
         "Channel Bind: Ob 7 (Spell Ob +4, Damage taken while channeling +3); rolled 6, 3, 1, 6, 1, 2, 2: \
-         Fail by 5. Potency 2. The runestone is exhausted until a long rest."
+         Fail by 5. Potency 2, lasts 2 rounds. The runestone is exhausted until a long rest."
     );
+    assert_eq!(sheet(&r).core.spells[0].active.map(|d| d.count), Some(2));
     assert!(sheet(&r).core.spells[0].exhausted);
     assert_eq!(t.fighters[0].channel_options(&r), vec![]);
     assert_eq!(

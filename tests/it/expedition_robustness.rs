@@ -11,7 +11,7 @@ use satchel::rules::expedition::combat::{
 };
 use satchel::rules::expedition::dice::{ExtendedTest, Pool, PoolRoll, roll_pool};
 use satchel::rules::expedition::harm::{
-    BlockSource, Health, Protection, Rations, long_rest, short_rest,
+    BlockSource, Health, Hit, Rations, long_rest, short_rest, wound,
 };
 use satchel::rules::expedition::improvement::{Stat, improvement_ob};
 use satchel::rules::expedition::magic::{
@@ -29,7 +29,7 @@ use satchel::rules::expedition::social::{
 };
 use satchel::rules::expedition::spells::{CATALOGUE, Family, find_spell, spell_by_number};
 use satchel::rules::expedition::tables::{depletion_check, recognition_roll};
-use satchel::rules::inventory::{CarrierKind, Inventory, Item};
+use satchel::rules::inventory::{CarrierKind, Inventory, Item, ItemKind};
 
 fn names_field(e: &RulesError) -> bool {
     match e {
@@ -235,13 +235,29 @@ proptest! {
         if long_rest(&mut rng, &mut party, Rations::Score(score)).is_ok() {
             prop_assert!(party.iter().all(|p| p.hp == p.max_hp));
         }
-        let mut p = Protection { armour, shields, ..Default::default() };
+        let mut gear = Inventory::new("Ada");
+        if armour {
+            gear.carriers[0].items.push(Item::armour("Mail"));
+        }
+        for _ in 0..shields {
+            gear.carriers[0].items.push(Item { kind: ItemKind::Shield, ..Item::new("Shield") });
+        }
+        let mut h = Health::new(20).unwrap();
         let mut used = 0;
         for use_armour in blocks {
             let src = if use_armour { BlockSource::Armour } else { BlockSource::Shield };
-            if p.block(src, 5).is_ok() { used += 1; }
+            let before = (h.clone(), gear.clone());
+            let hit = Hit { amount: 1, block: Some(src), infusion: None };
+            match wound(&mut h, &mut gear, &mut [], hit) {
+                Ok(w) => {
+                    used += 1;
+                    prop_assert_eq!(w.damage.from_hp, 0, "a Block 2 stops a 1-point hit");
+                }
+                Err(_) => prop_assert_eq!((h.clone(), gear.clone()), before),
+            }
         }
         prop_assert!(used <= u32::from(armour) + u32::from(shields));
+        prop_assert_eq!(gear.protection().blocks_left(), u32::from(armour) + u32::from(shields) - used);
         prop_assert_eq!(depletion_check(&mut rng, score).is_ok(), (1..=20).contains(&score));
     }
 

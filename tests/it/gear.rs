@@ -770,6 +770,8 @@ mod payout {
         let mut r = Roster::default();
         for id in ["ann", "bo", "cy"] {
             create(&mut r, id, System::Expedition);
+            // Back in a Haven: treasure turns into Cash only there.
+            edit(&mut r, id, ExpEdit::Haven(true));
         }
         create(&mut r, "vex", System::Ix);
         gear(
@@ -848,6 +850,55 @@ mod payout {
         PartyDoc {
             absent: vec!["cy".into()],
             ..PartyDoc::default()
+        }
+    }
+
+    #[test]
+    fn treasure_is_paid_out_only_in_a_haven_and_never_to_the_dead_or_retired() {
+        use satchel::model::exp_sheet::Procedure;
+        let everyone = PartyDoc::default();
+        // Bo is still out on the delve: his idol cannot turn into Cash yet, so nothing is sold.
+        let mut r = table();
+        edit(&mut r, "bo", ExpEdit::Haven(false));
+        let why = Payout::plan(&r, &everyone).unwrap_err();
+        assert_eq!(
+            why.to_string(),
+            "BO's Idol turns into Cash only back in a Haven: carry it home in your slots, then cash it in during the Haven phase."
+        );
+        // Cy out of play, dead or retired: 43 Cash over Ann and Bo is 21 each, 1 left over,
+        // and no share is set aside for Cy (before, Cy was counted: 14 each).
+        let leave: [(&str, &[ExpEdit]); 2] = [
+            (
+                "dead",
+                &[
+                    ExpEdit::Damage {
+                        amount: 6,
+                        block: None,
+                        infusion: None,
+                    },
+                    ExpEdit::Roll(1, Procedure::DownAndOut { aided: false }),
+                ],
+            ),
+            (
+                "retired",
+                &[ExpEdit::Wealth(4), ExpEdit::NewSession, ExpEdit::Retire],
+            ),
+        ];
+        for (how, edits) in leave {
+            let mut r = table();
+            for e in edits {
+                edit(&mut r, "cy", e.clone());
+            }
+            let p = Payout::plan(&r, &everyone).unwrap();
+            assert_eq!(
+                (p.each, p.paid.clone(), p.aside.clone(), p.left_over),
+                (21, vec!["ann".to_string(), "bo".to_string()], vec![], 1),
+                "Cy {how}"
+            );
+            // Nor do they rest with the party, burn lights or roll the session's end: all
+            // of those take the party at the table.
+            let names: Vec<String> = everyone.at_table(&r).into_iter().map(|c| c.1).collect();
+            assert_eq!(names, vec!["ANN".to_string(), "BO".to_string()], "Cy {how}");
         }
     }
 
@@ -1002,6 +1053,8 @@ mod payout {
             let mut r = Roster::default();
             for (i, id) in ids.iter().enumerate() {
                 create(&mut r, id, System::Expedition);
+                // Back in a Haven: treasure turns into Cash only there.
+                edit(&mut r, id, ExpEdit::Haven(true));
                 edit(&mut r, id, ExpEdit::Cash(purses[i].into(), "start".into()));
                 gear(&mut r, id, GearEdit::Add { carrier: 0, item: common("Rope") });
             }

@@ -7,6 +7,7 @@ mod exp_rules_extra;
 mod exp_sheet;
 mod exp_sheet_table;
 mod exp_table_rounds;
+mod exp_table_wounds;
 mod expedition_catalogue;
 mod expedition_fairness;
 mod expedition_invariants;

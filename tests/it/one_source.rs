@@ -744,6 +744,8 @@ fn a_pay_out_is_one_batch_that_applies_whole_or_not_at_all() {
     let mut r = Roster::default();
     create(&mut r, "ann", System::Expedition, "Ann");
     create(&mut r, "bo", System::Expedition, "Bo");
+    // Back in a Haven: treasure turns into Cash only there.
+    exp(&mut r, "ann", ExpEdit::Haven(true));
     exp(
         &mut r,
         "ann",

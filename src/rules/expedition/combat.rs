@@ -33,6 +33,32 @@ pub enum CombatAction {
     },
 }
 
+impl CombatAction {
+    /// Whether winning the exchange wounds the one this fighter threatens. Not on full defense
+    /// or dodging ("Full Defense": all attention and effort on evading), and not while
+    /// channeling, whose win is the power taking effect instead ("Dealing Damage": "or your
+    /// power takes effect, if channeling a spell").
+    pub fn deals_damage(self) -> bool {
+        !matches!(
+            self,
+            CombatAction::NonCombatant
+                | CombatAction::Channeling(_)
+                | CombatAction::FullDefense { .. }
+        )
+    }
+
+    /// What the fighter does, for a sentence: "is on full defense".
+    pub fn doing(self) -> &'static str {
+        match self {
+            CombatAction::HardAttack | CombatAction::FastAttack => "attacks",
+            CombatAction::NonCombatant => "dodges",
+            CombatAction::WitchBlast => "blasts",
+            CombatAction::Channeling(_) => "channels",
+            CombatAction::FullDefense { .. } => "is on full defense",
+        }
+    }
+}
+
 /// The Ability and bonus dice for a combat action ("Combat Checks", "Full Defense").
 pub fn combat_ability(action: CombatAction) -> (Ability, u32) {
     match action {

@@ -49,6 +49,12 @@ pub enum RulesError {
         /// The name that was asked for.
         name: String,
     },
+    /// Treasure turned into Cash away from a Haven ("5. Treasure": commodities and other
+    /// treasure come home in the slots before they become Cash).
+    TreasureAwayFromHaven {
+        /// The treasure, as the player named it.
+        item: String,
+    },
     /// The action is not allowed right now; `reason` says why in plain words.
     NotAllowed {
         /// Plain-words reason, e.g. "Improvement is only possible in a Haven phase".
@@ -112,6 +118,10 @@ impl fmt::Display for RulesError {
                 write!(f, "\"{name}\" is not one of the 81 catalogue spells")
             }
             RulesError::NotFound { what, name } => write!(f, "There is no {what} named \"{name}\""),
+            RulesError::TreasureAwayFromHaven { item } => write!(
+                f,
+                "{item} turns into Cash only back in a Haven: carry it home in your slots, then cash it in during the Haven phase"
+            ),
             RulesError::NotAllowed { reason } => write!(f, "{reason}"),
         }
     }

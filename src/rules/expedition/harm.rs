@@ -1,10 +1,18 @@
 //! Hit points, harm and rest ("Damage, Death, and Healing": "Hit Points", "Bonus Hit Points",
 //! "Down and Out", "Armor", "Shields", "Resting").
+//!
+//! [`wound`] is the one door damage goes through: whatever deals it (the sheet's "Take it",
+//! the combat tracker's hits), it meets the Block offered, then an expelled infusion, then
+//! the Bonus HP, then HP, and reaching 0 owes a Down and Out check. Damage no Block can meet
+//! (the HP a channeling costs) enters at [`Health::take_damage`], the last step of that door;
+//! the HP stepper sets HP through [`Health::set_hp`], which owes the check the same way.
 
 use super::error::{RulesError, RulesResult};
+use super::magic::{KnownSpell, release_infusion_block};
 use super::tables::{
     DepletionReading, DownAndOutReading, TableRoll, depletion_check, down_and_out_roll,
 };
+use crate::rules::inventory::Inventory;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -103,8 +111,10 @@ impl Health {
         self.bonus_hp = 0;
     }
 
-    /// Applies one instance of damage ("Bonus Hit Points": bonus pool first; "Down and Out":
-    /// reaching 0 HP, or being hit while down, owes a Down and Out check).
+    /// Applies one instance of damage that no Block meets ("Bonus Hit Points": bonus pool
+    /// first; "Down and Out": reaching 0 HP, or being hit while down, owes a Down and Out
+    /// check). The last step of [`wound`]; called alone only for damage nothing can block,
+    /// such as the HP a channeling costs.
     pub fn take_damage(&mut self, amount: u32) -> RulesResult<DamageReport> {
         RulesError::check_range("damage", i64::from(amount), 0, i64::from(MAX_DAMAGE))?;
         if self.dead {
@@ -128,6 +138,27 @@ impl Health {
         })
     }
 
+    /// The HP stepper: sets HP to `hp` directly, leaving the Bonus HP alone (the player is
+    /// correcting the number, not rolling damage). Reaching 0 from above is still being
+    /// "reduced to zero Hit Points", so it owes a Down and Out check like any harm; setting 0
+    /// again while down is no new instance and owes nothing more. Raising HP while a check is
+    /// owed is refused, as healing is. Returns the checks this added (0 or 1).
+    pub fn set_hp(&mut self, hp: u32) -> RulesResult<u32> {
+        RulesError::check_range("HP", i64::from(hp), 0, i64::from(self.max_hp))?;
+        if self.dead {
+            return Err(RulesError::not_allowed("The character is dead"));
+        }
+        if hp > self.hp && self.pending_down_and_out > 0 {
+            return Err(RulesError::not_allowed(
+                "A Down and Out check is owed: roll it before raising HP",
+            ));
+        }
+        let owed = u32::from(hp == 0 && self.hp > 0);
+        self.hp = hp;
+        self.pending_down_and_out = self.pending_down_and_out.saturating_add(owed);
+        Ok(owed)
+    }
+
     /// Regains HP up to the maximum (bonus HP are never regained). A character owed a Down
     /// and Out check regains nothing until it is rolled: aid is what triggers that roll
     /// ("Hit Points"), it does not take its place.
@@ -140,13 +171,10 @@ impl Health {
         gained
     }
 
-    /// Applies a Down and Out reading ("Down and Out"): death, a lingering wound (-1 max HP for
-    /// good, death at max HP 0) or a scar. The character stays at its current HP: the roll
-    /// only decides the wound.
-    pub fn apply_down_and_out(
-        &mut self,
-        reading: DownAndOutReading,
-    ) -> RulesResult<DownAndOutReading> {
+    /// The wound a Down and Out reading gives ("Down and Out"): death, a lingering wound (-1
+    /// max HP for good, death at max HP 0) or a scar. HP stay where they are: the roll only
+    /// decides the wound.
+    fn suffer(&mut self, reading: DownAndOutReading) -> RulesResult<DownAndOutReading> {
         if self.dead {
             return Err(RulesError::not_allowed("The character is already dead"));
         }
@@ -162,12 +190,31 @@ impl Health {
             }
             DownAndOutReading::Scar => self.scars = self.scars.saturating_add(1),
         }
+        Ok(reading)
+    }
+
+    /// Settles one owed Down and Out check with its reading.
+    pub fn apply_down_and_out(
+        &mut self,
+        reading: DownAndOutReading,
+    ) -> RulesResult<DownAndOutReading> {
+        self.suffer(reading)?;
         self.pending_down_and_out = self.pending_down_and_out.saturating_sub(1);
         Ok(reading)
     }
 
-    /// Rolls and applies a Down and Out check ("Down and Out"). `armour` is whether worn armour
-    /// softens it (never for a failed Spell Mastery check).
+    /// A Down and Out check of its own, owed by no fall: a failed Spell Mastery's backlash
+    /// ("3. Acquiring Spells": "immediately make a Down and Out Check") or a session ended away
+    /// from safety. It comes on top of any check the character owes and leaves those owed.
+    pub fn apply_unowed_down_and_out(
+        &mut self,
+        reading: DownAndOutReading,
+    ) -> RulesResult<DownAndOutReading> {
+        self.suffer(reading)
+    }
+
+    /// Rolls and settles an owed Down and Out check ("Down and Out"). `armour` is whether worn
+    /// armour softens it.
     pub fn down_and_out<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
@@ -195,7 +242,9 @@ pub struct DamageReport {
     pub down: bool,
 }
 
-/// Worn armour and carried shields with their daily Block ("Armor", "Shields").
+/// Worn armour and carried shields with their daily Block ("Armor", "Shields"), as read from
+/// the gear ([`Inventory::protection`]): a view for screens and for the Ob factors. The gear's
+/// items hold the Blocks; [`wound`] spends them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct Protection {
     /// Wearing armour.
@@ -226,39 +275,89 @@ impl Protection {
         let a = u32::from(self.armour && !self.armour_block_used);
         a + u32::from(self.shields.saturating_sub(self.shield_blocks_used))
     }
+}
 
-    /// Uses a Block on `incoming` damage and returns the damage left ("Armor": the whole Block 2
-    /// is spent as a lump, even when some is wasted). Refused when that Block is unavailable.
-    pub fn block(&mut self, source: BlockSource, incoming: u32) -> RulesResult<u32> {
-        match source {
-            BlockSource::Armour => {
-                if !self.armour {
-                    return Err(RulesError::not_allowed("No armour is worn to block with"));
-                }
-                if self.armour_block_used {
-                    return Err(RulesError::not_allowed(
-                        "The armour has already blocked today (a long rest repairs it)",
-                    ));
-                }
-                self.armour_block_used = true;
-            }
-            BlockSource::Shield => {
-                if self.shield_blocks_used >= self.shields {
-                    return Err(RulesError::not_allowed(
-                        "Every shield has already blocked today (a long rest repairs them)",
-                    ));
-                }
-                self.shield_blocks_used += 1;
-            }
+/// One instance of harm that something may meet before it reaches the character: a Block
+/// (armour or one shield) and an infusion expelled against it, as the player chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Hit {
+    /// Incoming damage (0-1,000).
+    pub amount: u32,
+    /// What Blocks it, if the player spends a Block.
+    pub block: Option<BlockSource>,
+    /// The known spell (by index) whose infusion is expelled to block 1 more.
+    pub infusion: Option<usize>,
+}
+
+/// What one hit did on its way through [`wound`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Wound {
+    /// The damage that came in.
+    pub amount: u32,
+    /// The Block spent and the damage it stopped (the whole Block 2 is spent even when less
+    /// came in).
+    pub blocked: Option<(BlockSource, u32)>,
+    /// The infused spell expelled and the damage it stopped.
+    pub infusion: Option<(String, u32)>,
+    /// What got through to the Bonus HP and HP.
+    pub damage: DamageReport,
+}
+
+/// The one door damage goes through ("Armor", "Shields", "2. Infusing Spells", "Bonus Hit
+/// Points", "Down and Out"): the Block chosen stops 2 (spent as a lump, once a day per item,
+/// marked on that item in `gear`), an expelled infusion 1 more, the Bonus HP pool takes what
+/// is left first and HP the rest; reaching 0 HP, or being hit while down, owes a Down and Out
+/// check. Everything is checked before anything changes, so a refusal (a Block already used,
+/// nothing infused, a dead character) changes nothing.
+pub fn wound(
+    health: &mut Health,
+    gear: &mut Inventory,
+    spells: &mut [KnownSpell],
+    hit: Hit,
+) -> RulesResult<Wound> {
+    RulesError::check_range("damage", i64::from(hit.amount), 0, i64::from(MAX_DAMAGE))?;
+    if health.dead {
+        return Err(RulesError::not_allowed("The character is dead"));
+    }
+    if let Some(i) = hit.infusion {
+        let k = spells.get(i).ok_or_else(|| RulesError::NotFound {
+            what: "spell".into(),
+            name: format!("number {}", i + 1),
+        })?;
+        if !k.infused {
+            return Err(RulesError::not_allowed(&format!(
+                "{} is not infused, so there is nothing to expel",
+                k.name
+            )));
         }
-        Ok(incoming.saturating_sub(BLOCK))
     }
-
-    /// A long rest repairs every Block ("Resting").
-    pub fn repair(&mut self) {
-        self.armour_block_used = false;
-        self.shield_blocks_used = 0;
-    }
+    let mut left = hit.amount;
+    let blocked = match hit.block {
+        Some(source) => {
+            gear.spend_block(source)?;
+            let after = left.saturating_sub(BLOCK);
+            let stopped = left - after;
+            left = after;
+            Some((source, stopped))
+        }
+        None => None,
+    };
+    let infusion = match hit.infusion.and_then(|i| spells.get_mut(i)) {
+        Some(k) => {
+            let after = release_infusion_block(k, left)?;
+            let stopped = left - after;
+            left = after;
+            Some((k.name.clone(), stopped))
+        }
+        None => None,
+    };
+    let damage = health.take_damage(left)?;
+    Ok(Wound {
+        amount: hit.amount,
+        blocked,
+        infusion,
+        damage,
+    })
 }
 
 /// The Rations one member spends on a rest ("Resting", "Depletion").
@@ -320,7 +419,7 @@ pub fn short_rest<R: Rng + ?Sized>(
 
 /// Long rest ("Resting"): every living member regains all HP (never Bonus HP) and the short
 /// rest of the new day becomes available; then the Rations take a Depletion check. Spells and
-/// Blocks are restored by [`Protection::repair`] and [`super::magic::KnownSpell::long_rest`].
+/// Blocks are restored by [`Inventory::repair_blocks`] and [`super::magic::KnownSpell::long_rest`].
 pub fn long_rest<R: Rng + ?Sized>(
     rng: &mut R,
     party: &mut [Health],
@@ -355,6 +454,7 @@ pub fn rest_on_shared_rations(party: &mut [Health], long: bool) -> RulesResult<V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::inventory::{Item, ItemKind};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -394,20 +494,104 @@ mod tests {
         assert!(h.apply_down_and_out(DownAndOutReading::Scar).is_err());
     }
 
+    /// Armour and a shield in the character's own slots, and Conduit (Ob 2) infused.
+    fn guarded(hp: u32) -> (Health, Inventory, Vec<KnownSpell>) {
+        let mut gear = Inventory::new("Ada");
+        gear.carriers[0].items.push(Item::armour("Mail"));
+        gear.carriers[0].items.push(Item {
+            kind: ItemKind::Shield,
+            ..Item::new("Shield")
+        });
+        let mut conduit = KnownSpell::new("Conduit").unwrap();
+        conduit.infused = true;
+        (Health::new(hp).unwrap(), gear, vec![conduit])
+    }
+
     #[test]
-    fn blocks_once_per_day() {
-        let mut p = Protection {
-            armour: true,
-            shields: 1,
-            ..Default::default()
+    fn a_hit_meets_the_block_then_the_infusion_then_bonus_hp_then_hp() {
+        let (mut h, mut gear, mut spells) = guarded(6);
+        h.add_bonus_hp(1).unwrap();
+        let hit = Hit {
+            amount: 5,
+            block: Some(BlockSource::Armour),
+            infusion: Some(0),
         };
-        assert_eq!(p.blocks_left(), 2);
-        assert_eq!(p.block(BlockSource::Armour, 3).unwrap(), 1);
-        assert!(p.block(BlockSource::Armour, 3).is_err());
-        assert_eq!(p.block(BlockSource::Shield, 1).unwrap(), 0);
-        assert!(p.block(BlockSource::Shield, 1).is_err());
-        p.repair();
-        assert_eq!(p.blocks_left(), 2);
+        let w = wound(&mut h, &mut gear, &mut spells, hit).unwrap();
+        // 5 - 2 (armour) - 1 (infusion) = 2: 1 from the Bonus HP, 1 from HP.
+        assert_eq!(w.blocked, Some((BlockSource::Armour, 2)));
+        assert_eq!(w.infusion, Some(("Conduit".to_string(), 1)));
+        assert_eq!((w.damage.from_bonus, w.damage.from_hp), (1, 1));
+        assert_eq!((h.hp, h.bonus_hp), (5, 0));
+        assert!(gear.protection().armour_block_used && !spells[0].infused);
+        // The armour blocks once a day, and nothing is infused now: refused, nothing changes.
+        let before = (h.clone(), gear.clone(), spells.clone());
+        for hit in [
+            Hit {
+                amount: 3,
+                block: Some(BlockSource::Armour),
+                infusion: None,
+            },
+            Hit {
+                amount: 3,
+                block: Some(BlockSource::Shield),
+                infusion: Some(0),
+            },
+        ] {
+            assert!(wound(&mut h, &mut gear, &mut spells, hit).is_err());
+            assert_eq!((h.clone(), gear.clone(), spells.clone()), before);
+        }
+        // The shield's Block 2 is spent whole on 1 damage, so nothing gets through.
+        let hit = Hit {
+            amount: 1,
+            block: Some(BlockSource::Shield),
+            infusion: None,
+        };
+        let w = wound(&mut h, &mut gear, &mut spells, hit).unwrap();
+        assert_eq!((w.blocked, h.hp), (Some((BlockSource::Shield, 1)), 5));
+        assert_eq!(gear.protection().blocks_left(), 0);
+        // Unblocked, 5 drops her to 0 and owes the check; a long rest repairs both Blocks.
+        let hit = Hit {
+            amount: 5,
+            ..Hit::default()
+        };
+        let w = wound(&mut h, &mut gear, &mut spells, hit).unwrap();
+        assert_eq!(
+            (w.damage.down_and_out_checks, h.hp, h.pending_down_and_out),
+            (1, 0, 1)
+        );
+        gear.repair_blocks();
+        assert_eq!(gear.protection().blocks_left(), 2);
+    }
+
+    #[test]
+    fn the_stepper_to_zero_owes_down_and_out_and_then_refuses_to_raise() {
+        let mut h = Health::new(6).unwrap();
+        h.add_bonus_hp(2).unwrap();
+        assert_eq!(h.set_hp(2).unwrap(), 0);
+        assert_eq!(
+            (h.hp, h.bonus_hp),
+            (2, 2),
+            "the stepper leaves Bonus HP alone"
+        );
+        assert_eq!(h.set_hp(0).unwrap(), 1);
+        assert_eq!(h.set_hp(0).unwrap(), 0, "0 again is no new instance");
+        assert_eq!(h.pending_down_and_out, 1);
+        assert!(h.set_hp(1).is_err());
+        assert_eq!(h.heal(3), 0);
+        h.apply_down_and_out(DownAndOutReading::Scar).unwrap();
+        assert_eq!(h.set_hp(1).unwrap(), 0);
+        assert!(h.set_hp(7).is_err());
+    }
+
+    #[test]
+    fn an_unowed_down_and_out_leaves_the_owed_ones() {
+        let mut h = Health::new(6).unwrap();
+        h.take_damage(6).unwrap();
+        h.apply_unowed_down_and_out(DownAndOutReading::Scar)
+            .unwrap();
+        assert_eq!((h.scars, h.pending_down_and_out), (1, 1));
+        h.apply_down_and_out(DownAndOutReading::Scar).unwrap();
+        assert_eq!((h.scars, h.pending_down_and_out), (2, 0));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::harm::{DamageReport, Health};
 use super::money::{LedgerEntry, Purse};
 use super::objective::{Objective, channeling_objective};
 use super::spells::{FELL_BLAST, Spell, SpellOb, find_spell};
-use super::tables::{DownAndOutReading, TableRoll};
+use super::tables::{DownAndOutReading, TableRoll, down_and_out_roll};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -235,8 +235,8 @@ fn check_caster(health: &Health, cost: u32) -> RulesResult<()> {
 }
 
 /// Channels a known spell ("Channeling Tests"): take 1 damage, then test the spell's Ability
-/// against Ob + armour + shields + damage this round; the effect happens whatever the result;
-/// failure exhausts the runestone; zero Successes cascades. Ritual HP and Cash add +1d each
+/// against Ob + armour + shields + damage this round; the effect happens whatever the result,
+/// lasting by its Potency and replacing any earlier instance; failure exhausts the runestone; zero Successes cascades. Ritual HP and Cash add +1d each
 /// ("Arcane Ceremony"). Casting again ends the previous instance. Everything is checked before
 /// anything changes.
 pub fn channel<R: Rng + ?Sized>(
@@ -288,17 +288,14 @@ pub fn channel<R: Rng + ?Sized>(
     if exhausted {
         known.exhausted = true;
     }
-    // Only a spell that takes effect lasts, and an instant one leaves nothing to track; a
-    // failed channeling leaves any earlier instance as it was.
-    let duration = setup
-        .duration
-        .filter(|_| test.passed)
-        .map(|u| duration_from_potency(u, potency));
-    let lasting = duration.filter(|d| d.unit != DurationUnit::Instant);
-    let replaced_previous = test.passed && known.active.is_some();
-    if test.passed {
-        known.active = lasting;
-    }
+    // "Regardless of the result of the test, the spell effect occurs": a failed channeling
+    // starts its duration too, from its Potency, and as any casting it ends the earlier
+    // instance ("only one instance of a given spell may be active"). An instant effect, or a
+    // counted one whose Potency is 0, leaves nothing running.
+    let duration = setup.duration.map(|u| duration_from_potency(u, potency));
+    let lasting = duration.filter(|d| d.unit == DurationUnit::Special || d.count > 0);
+    let replaced_previous = known.active.is_some();
+    known.active = lasting;
     Ok(ChannelOutcome {
         objective,
         test,
@@ -487,7 +484,9 @@ pub fn spell_mastery<R: Rng + ?Sized>(
         })
     } else {
         never_learnable.push(spell.name.to_string());
-        let down_and_out = health.down_and_out(rng, false)?;
+        // The backlash is a check of its own, on top of any a fall owes: it must not settle one.
+        let down_and_out = down_and_out_roll(rng, false);
+        health.apply_unowed_down_and_out(down_and_out.reading)?;
         Ok(MasteryOutcome::Failed { test, down_and_out })
     }
 }
@@ -524,15 +523,21 @@ mod tests {
         assert_eq!(o.test.roll.dice.len(), 8);
         assert_eq!(o.potency, o.test.successes);
         assert_eq!(k.exhausted, !o.test.passed);
-        // Only a channeling that passes takes effect and starts its duration.
+        // The effect occurs whatever the result: a round per Success, passed or failed.
+        assert_eq!(o.duration.map(|d| d.count), Some(o.potency));
         assert_eq!(
-            o.duration.map(|d| d.count),
-            o.test.passed.then_some(o.potency)
+            k.active.map(|d| d.count),
+            (o.potency > 0).then_some(o.potency)
         );
         assert!(!o.replaced_previous);
         k.exhausted = false;
         let again = channel(&mut rng, &mut k, &setup_no_cash(), &mut h, &mut p).unwrap();
-        assert_eq!(again.replaced_previous, o.test.passed && again.test.passed);
+        // Casting again ends whatever the first left running, whether either passed.
+        assert_eq!(again.replaced_previous, o.potency > 0);
+        assert_eq!(
+            k.active.map(|d| d.count),
+            (again.potency > 0).then_some(again.potency)
+        );
     }
 
     fn setup_no_cash() -> ChannelingSetup {

@@ -24,8 +24,10 @@
 //! - [`combat`]: [`combat::combat_exchange`] / [`combat::resolve_exchange`], ganging up,
 //!   firing into melee, variable damage with a Save for half, an ambush's Acuity save
 //!   ([`combat::ambush_save`], read as [`combat::AmbushReading`]).
-//! - [`harm`]: [`harm::Health`] (bonus HP, Down and Out, lingering wounds, scars, death),
-//!   [`harm::Protection`] Blocks, [`harm::short_rest`], [`harm::long_rest`],
+//! - [`harm`]: [`harm::wound`], the one door damage goes through (a Block, an infusion, Bonus
+//!   HP, HP, Down and Out owed); [`harm::Health`] (bonus HP, Down and Out, lingering wounds,
+//!   scars, death, the HP stepper's [`harm::Health::set_hp`]), [`harm::Protection`] (the
+//!   gear's Blocks, read), [`harm::short_rest`], [`harm::long_rest`],
 //!   [`harm::rest_on_shared_rations`].
 //! - [`money`]: [`money::Purse`] with its ledger, [`money::lifestyle`], [`money::roll_income`],
 //!   [`money::purchase_plan`], [`money::purchase`], [`money::sell`], [`money::runestone_cost`].

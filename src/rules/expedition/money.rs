@@ -153,6 +153,19 @@ pub struct IncomeOutcome {
     pub entry: LedgerEntry,
 }
 
+/// Whether treasure can turn into Cash now ("5. Treasure": commodities and other treasure are
+/// carried back to civilization in the slots before they become Cash): only in a Haven phase.
+/// `item` names the treasure for the refusal.
+pub fn treasure_to_cash(item: &str, in_haven: bool) -> RulesResult<()> {
+    if in_haven {
+        Ok(())
+    } else {
+        Err(RulesError::TreasureAwayFromHaven {
+            item: item.to_string(),
+        })
+    }
+}
+
 /// Rolls Income ("Wealth", "Haven Turns"): Wealth dice, one Cash die per Success, once per
 /// session, in a Haven phase.
 pub fn roll_income<R: Rng + ?Sized>(

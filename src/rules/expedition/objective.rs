@@ -229,14 +229,15 @@ pub struct ConnectionsFactors {
     /// Mitigating: actively looking to connect (-1).
     pub actively_looking: bool,
     /// The one the character looks for moves in circles the character habitually carouses
-    /// with (-1: "Carousing/Socializing" lowers the Ob instead of adding a die).
+    /// with: the Degree of Connection counts +0 in place of `degree` (RULINGS, "Carousing":
+    /// it replaces the Degree factor and never stacks with it).
     #[serde(default)]
     pub caroused: bool,
 }
 
-/// Connections Objective ("Connections Test Factors"): base 0, role, degree, +1 per
-/// aggravating and -1 per mitigating factor; floored at Ob 1 (RULINGS: the check is always
-/// rolled).
+/// Connections Objective ("Connections Test Factors"): base 0, role, degree (+0 among circles
+/// the character carouses with, RULINGS "Carousing"), +1 per aggravating and -1 per mitigating
+/// factor; floored at Ob 1 (RULINGS: the check is always rolled).
 pub fn connections_objective(f: &ConnectionsFactors) -> Objective {
     let mut factors = Vec::new();
     match f.role {
@@ -246,6 +247,8 @@ pub fn connections_objective(f: &ConnectionsFactors) -> Objective {
         Role::Unique => factors.push(Factor::new("Role: unique", 3)),
     }
     match f.degree {
+        // Caroused circles replace the Degree, whatever it would have been.
+        _ if f.caroused => factors.push(Factor::new("Degree: circles you carouse with", 0)),
         Degree::SameCircles => {}
         Degree::SimilarCircles => factors.push(Factor::new("Degree: similar circles", 1)),
         Degree::NotMuchConnection => factors.push(Factor::new("Degree: not much connection", 2)),
@@ -261,7 +264,6 @@ pub fn connections_objective(f: &ConnectionsFactors) -> Objective {
         (f.sincere_ally, "Sincere ally or former PC", -1),
         (f.known_location, "Known general location", -1),
         (f.actively_looking, "Actively looking", -1),
-        (f.caroused, "Circles you carouse with", -1),
     ] {
         if on {
             factors.push(Factor::new(label, d));
@@ -375,17 +377,24 @@ mod tests {
         };
         // 2 + 3 + 1 - 1 = 5
         assert_eq!(connections_objective(&f).ob, 5);
-        // Carousing in their circles: 5 - 1 = 4.
+        // Carousing in their circles replaces the very different circles' +3 with +0
+        // (RULINGS, "Carousing"): 2 + 0 + 1 - 1 = 2.
         let o = connections_objective(&ConnectionsFactors {
             caroused: true,
             ..f
         });
-        assert_eq!(o.ob, 4);
-        assert!(
-            o.factors
-                .iter()
-                .any(|x| x.delta == -1 && x.label.contains("carouse"))
+        assert_eq!(o.ob, 2);
+        assert_eq!(
+            o.words(),
+            "Ob 2 (Role: rare +2, Degree: circles you carouse with +0, Hostile +1, Actively looking -1)"
         );
+        // Whatever the Degree, never below it: same circles caroused is still +0, not -1.
+        let o = connections_objective(&ConnectionsFactors {
+            role: Role::Unique,
+            caroused: true,
+            ..Default::default()
+        });
+        assert_eq!(o.ob, 3);
     }
 
     #[test]

@@ -14,7 +14,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::tray::{CryptoRng, Outcome, Shown, TrayHandle};
+use crate::model::EditError;
 use crate::model::gear::{GearEdit, MAX_NAME, MAX_NOTES, apply_gear};
+use crate::rules::expedition::money::treasure_to_cash;
 use crate::rules::expedition::tables::{DepletionReading, depletion_check};
 use crate::rules::inventory::{COMMON_ITEMS, CarrierKind, Inventory, Item, ItemKind, ix_item};
 
@@ -177,6 +179,10 @@ pub fn Gear(
     mode: GearMode,
     /// The character, for the tray's log of Depletion checks.
     character_id: String,
+    /// An Expedition character away from a Haven: treasure is not cashed in yet, and the
+    /// refusal is said in the gear rather than sent to the sheet.
+    #[prop(optional)]
+    away_from_haven: Option<Signal<bool>>,
 ) -> impl IntoView {
     let list = mode == GearMode::List;
     let msg = RwSignal::new(None::<String>);
@@ -471,6 +477,14 @@ pub fn Gear(
             }
             GearAction::CashIn => {
                 if let Some((c, i)) = s
+                    && let Some(it) = item_at(c, i)
+                    && let Err(why) = treasure_to_cash(
+                        &it.name,
+                        !away_from_haven.is_some_and(|a| a.get_untracked()),
+                    )
+                {
+                    msg.set(Some(EditError::from(why).to_string()));
+                } else if let Some((c, i)) = s
                     && let Some(it) = item_at(c, i)
                     && send(GearEdit::CashIn {
                         carrier: c,

@@ -311,7 +311,7 @@ pub(super) fn social(ctx: Ctx) -> impl IntoView {
                     {checks}
                     <Show when=move || s.with(|s| !s.core.downtime.circles.is_empty())>
                         {check(
-                            "Among circles you carouse with (−1)",
+                            "Among circles you carouse with (Degree +0)",
                             Signal::derive(move || flags.get().caroused),
                             move |b| flags.update(|f| f.caroused = b),
                         )}

@@ -416,7 +416,8 @@ fn setup_view(ctx: Ctx, id: String, name: String) -> impl IntoView {
             body: ViewFn::from(move || {
                 let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
                 let on_gear = Callback::new(move |e| ctx.edit.run(ExpEdit::Gear(e)));
-                view! { <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=gear_id.clone()/> }
+                let away = Signal::derive(move || s.with(|s| !s.core.in_haven));
+                view! { <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=gear_id.clone() away_from_haven=away/> }
             }),
         },
     ];
@@ -432,6 +433,7 @@ fn sheet_view(
     let (s, edit) = (ctx.s, ctx.edit);
     let gear = Signal::derive(move || s.with(|s| s.gear().clone()));
     let on_gear = Callback::new(move |e| edit.run(ExpEdit::Gear(e)));
+    let away = Signal::derive(move || s.with(|s| !s.core.in_haven));
     let notes = Signal::derive(move || s.with(|s| s.notes.clone()));
     let unfold = Unfold::new(&PARTS);
     let gear_id = id.clone();
@@ -474,7 +476,7 @@ fn sheet_view(
             // The gear component is a panel of its own, with its "Gear" region and heading.
             {unfold.part(5, move || view! {
                 {part_start(PARTS[5])}
-                <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=gear_id.clone()/>
+                <Gear inventory=gear on_edit=on_gear mode=GearMode::Slots character_id=gear_id.clone() away_from_haven=away/>
             })}
             {unfold.part(6, move || view! {
                 {part_start(PARTS[6])}

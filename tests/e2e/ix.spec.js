@@ -363,7 +363,9 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await amount.press("Enter");
   await foes.getByRole("button", { name: "Damage" }).click();
   await expect(foes.getByText("0 of 3 standing")).toBeVisible();
-  await expect(init.getByRole("list", { name: "Turn order" }).getByText("Incapacitated")).toHaveCount(1);
+  // Every member down: the group is Defeated in the turn order (a word for a group, not the
+  // Incapacitated of one character on the Wound track).
+  await expect(init.getByRole("list", { name: "Turn order" }).getByText("Defeated", { exact: true })).toHaveCount(1);
 
   // A fear check at rating 4 on Vex and Ada: failures are Frightened on their sheets.
   const fear = panel(page, "Fear");

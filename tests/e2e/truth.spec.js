@@ -284,8 +284,12 @@ test("two tabs changing different numbers of one sheet at the same moment keep b
 
   // Both change Strain at once: the later change is kept, and the tab whose value gave way
   // is told, in a sentence, where the other one went.
+  // (A second Maneuver is one a turn, so this time 2 Strain are taken by amount.)
   await other.evaluate(() => (window.deaf = true));
-  await health(page).getByRole("button", { name: "Second Maneuver (2 Strain)" }).click();
+  const mine = health(page).getByRole("textbox", { name: "Amount" });
+  await mine.fill("2");
+  await mine.blur();
+  await health(page).getByRole("button", { name: "Take Strain" }).click();
   await expect(strain(page)).toHaveValue("6");
   await amount.fill("1");
   await amount.blur();

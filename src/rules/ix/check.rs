@@ -537,9 +537,10 @@ impl fmt::Display for Refusal {
             ),
             Refusal::Dead => write!(f, "Dead: no more checks."),
             Refusal::GroupDefeated => write!(f, "Every member of the group is down."),
-            Refusal::ChannelShut => {
-                write!(f, "Forbidden Grant in bad faith: the channel stays shut.")
-            }
+            Refusal::ChannelShut => write!(
+                f,
+                "Bad-faith Forbidden Grant: the channel stays shut and no Strain is spent."
+            ),
             Refusal::Untreatable => write!(f, "A Killed injury cannot be treated."),
             Refusal::Invalid(e) => write!(f, "{}.", capitalised(&e.to_string())),
         }

@@ -5,10 +5,14 @@ use std::sync::Arc;
 
 use super::Ctx;
 use crate::model::CharacterAction;
+use crate::model::EditError;
 use crate::model::ix_checks::SheetCheck;
 use crate::model::ix_sheet::{IxEdit, Num};
 use crate::model::ix_table::IxTableDoc;
-use crate::rules::ix::check::{Action, Actor, Against, Check, FortuneState, Ratings, check};
+use crate::rules::ix::IxError;
+use crate::rules::ix::check::{
+    Action, Actor, Against, Check, FortuneState, Ratings, Refusal, check,
+};
 use crate::rules::ix::critical::{
     Healer, MedicineTask, TreatmentClock, roll_critical, row_bounds, treatment_clock,
 };
@@ -522,31 +526,41 @@ fn medicine(
 /// conditions and carried Bane dice (not the patient's), and who rolls it: `None` for this
 /// character or a healer the GM names, the healer's roster id otherwise.
 fn healer_check(ctx: Ctx, task: MedicineTask) -> Result<(Option<String>, Check), String> {
+    let h = healer(ctx)?;
+    // A healer who cannot act cannot treat: said with the healer's name.
+    let words = |e: EditError| match e {
+        EditError::Check(Refusal::Incapacitated | Refusal::Dead) => {
+            EditError::from(IxError::CannotTreat {
+                who: h.name.clone(),
+            })
+            .to_string()
+        }
+        e => e.to_string(),
+    };
     let pick = ctx.healer.pick.get_untracked();
+    let what = SheetCheck::Medicine(task);
     if pick == GM {
-        let h = healer(ctx)?;
         let ratings = Ratings::new(h.intellect, h.medicine);
         let action = Action::Medicine { ratings, task };
-        let check = check(&Actor::default(), action, None, Against::Own)
-            .map_err(|e| crate::model::EditError::from(e).to_string())?;
+        let check =
+            check(&Actor::default(), action, None, Against::Own).map_err(|e| words(e.into()))?;
         return Ok((None, check));
     }
-    if pick == SELF || Some(&pick) == ctx.id.try_get_value().as_ref() {
-        let what = SheetCheck::Medicine(task);
-        return Ok((None, ctx.build(what, None, Against::Own)?));
-    }
+    let me = ctx.id.try_get_value();
+    let roller = (pick != SELF && Some(&pick) != me.as_ref()).then_some(pick);
+    let id = roller
+        .clone()
+        .or(me)
+        .ok_or_else(|| String::from("The sheet has closed."))?;
     ctx.state.roster.with_untracked(|r| {
-        let c = r
-            .get(&pick)
+        let sheet = r
+            .get(&id)
+            .and_then(|c| c.ix())
             .ok_or_else(|| "That healer is no longer on the roster; choose another.".to_string())?;
-        let sheet = c
-            .ix()
-            .ok_or_else(|| format!("{} is not an Ix character.", c.name))?;
-        let what = SheetCheck::Medicine(task);
         let check = sheet
             .check(what, FortuneState::Available, None, Against::Own)
-            .map_err(|e| e.to_string())?;
-        Ok((Some(pick.clone()), check))
+            .map_err(words)?;
+        Ok((roller, check))
     })
 }
 

@@ -366,7 +366,14 @@ fn casting_words(check: &Check) -> String {
     let added: Vec<String> = check
         .parts
         .iter()
-        .filter(|(p, on)| *on && !matches!(p.reason, Reason::Ratings { .. } | Reason::Spell(_)))
+        .filter(|(p, on)| {
+            // The spell's own dice, the ratings and a focus's Boon die read from the pool
+            // itself; what else the rules added is named.
+            *on && !matches!(
+                p.reason,
+                Reason::Ratings { .. } | Reason::Spell(_) | Reason::Focus
+            )
+        })
         .map(|(p, _)| p.label())
         .collect();
     if added.is_empty() {

@@ -123,9 +123,10 @@ ensure_webkit() {
   # xauth: xvfb-run needs it, and Debian's xvfb only recommends it.
   command -v xauth >/dev/null || pkgs+=(xauth)
   if [ ${#pkgs[@]} -gt 0 ]; then
-    grep -qx 'ID=debian' /etc/os-release 2>/dev/null ||
+    # Debian's package names, which Ubuntu shares (a GitHub runner has neither installed).
+    command -v apt-get >/dev/null ||
       die "missing ${pkgs[*]}: install WebKitGTK's WebDriver (WebKitWebDriver) and xvfb-run"
-    say "installing ${pkgs[*]} from Debian"
+    say "installing ${pkgs[*]} with apt-get"
     as_root apt-get update
     as_root apt-get install -y --no-install-recommends "${pkgs[@]}"
   fi

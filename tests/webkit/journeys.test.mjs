@@ -2,9 +2,9 @@
 // first visit and create, a reload, a sheet's sections, the tray from a skill and a roll,
 // storage full and a damaged record, export and import of a file, a share link, and offline
 // once visited. Run by scripts/test after the Chromium journeys (see webkit.mjs).
-import { test, before, afterEach } from "node:test";
+import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Key, closeAll, eventually, openApp as open } from "./webkit.mjs";
@@ -25,6 +25,7 @@ before(() => {
 
 // A failed journey leaves its browsers open; the next starts clean.
 afterEach(closeAll);
+after(() => rmSync(home, { recursive: true, force: true }));
 
 test("first visit: the roster and a way to create; one character of each game, kept across a reload", async (t) => {
   const start = Date.now();
@@ -188,7 +189,7 @@ test("export everything to a file, then import that file into an empty browser",
   await app.go("Settings");
   await app.text("You have not exported everything");
   await app.click("button", "Export everything");
-  // WebKitGTK saves the download itself, to the download folder named for the driver.
+  // WebKitGTK saves the download itself, to the download folder named above.
   const name = await eventually(() => readdirSync(downloads).find((f) => /^satchel-backup-\d{4}-\d{2}-\d{2}\.json$/.test(f)), "the exported file");
   const path = join(downloads, name);
   const json = await eventually(() => JSON.parse(readFileSync(path, "utf8")), "the exported file complete");

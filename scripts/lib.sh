@@ -60,7 +60,7 @@ ensure_wasm_bindgen() {
 ensure_node_modules() {
   command -v npm >/dev/null || die "Node.js and npm are required"
   if [ ! -f node_modules/.satchel-installed ] || [ package-lock.json -nt node_modules/.satchel-installed ]; then
-    say "installing node packages (wasm-opt, Playwright, axe-core)"
+    say "installing node packages (wasm-opt, Playwright, axe-core, selenium-webdriver)"
     npm ci --no-audit --no-fund
     touch node_modules/.satchel-installed
   fi
@@ -111,6 +111,40 @@ ensure_chromium() {
     ' "$SATCHEL_CHROMIUM"
     export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/target/webdriver.json"
   fi
+}
+
+# WebKitGTK's WebDriver (WebKitWebDriver, with its MiniBrowser) and a virtual display for it, from
+# Debian, for the WebKit suite (tests/webkit/): the engine of every browser on an iPhone. Only
+# what is missing is installed. WEBKIT_WEBDRIVER and WEBKIT_BROWSER name them for the suite.
+ensure_webkit() {
+  local pkgs=()
+  command -v WebKitWebDriver >/dev/null || pkgs+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null || pkgs+=(xvfb)
+  # xauth: xvfb-run needs it, and Debian's xvfb only recommends it.
+  command -v xauth >/dev/null || pkgs+=(xauth)
+  if [ ${#pkgs[@]} -gt 0 ]; then
+    # Debian's package names, which Ubuntu shares (a GitHub runner has neither installed).
+    command -v apt-get >/dev/null ||
+      die "missing ${pkgs[*]}: install WebKitGTK's WebDriver (WebKitWebDriver) and xvfb-run"
+    say "installing ${pkgs[*]} with apt-get"
+    as_root apt-get update
+    as_root apt-get install -y --no-install-recommends "${pkgs[@]}"
+  fi
+  WEBKIT_WEBDRIVER=$(command -v WebKitWebDriver)
+  # Debian's libwebkit2gtk-4.1-0 (which the driver depends on) ships MiniBrowser, off PATH.
+  if [ -z "${WEBKIT_BROWSER:-}" ]; then
+    local b
+    for b in /usr/lib/*/webkit2gtk-4.1/MiniBrowser; do [ -x "$b" ] && WEBKIT_BROWSER=$b; done
+  fi
+  [ -x "${WEBKIT_BROWSER:-}" ] || die "no MiniBrowser beside WebKitWebDriver (set WEBKIT_BROWSER)"
+  export WEBKIT_WEBDRIVER WEBKIT_BROWSER
+}
+
+# The WebKit journeys (tests/webkit/, node's test runner) in WebKitGTK under a virtual display,
+# against dist/ (or SATCHEL_DIST) as the release build left it. One file at a time: each starts
+# browsers of its own, and the machine may have two cores.
+webkit_tests() {
+  xvfb-run -a -s "-screen 0 1280x1024x24" node --test --test-concurrency=1 tests/webkit/*.test.mjs
 }
 
 # wasm32 cargo commands. cargo ignores .cargo/config.toml's rustflags whenever the caller set

@@ -282,7 +282,16 @@ pub fn PersistencePanel() -> impl IntoView {
                     }
                         .into_any()
                 }
-                None => view! { <p class="muted">"This browser does not say whether it keeps site data."</p> }.into_any(),
+                // WebKitGTK (and any browser without navigator.storage): nothing to ask, so
+                // say what keeps the data safe instead.
+                None => {
+                    view! {
+                        <p class="muted">
+                            "This browser does not say whether it keeps site data, so Satchel cannot ask it to: export now and then to keep a copy. On an iPhone or iPad, Add to Home Screen also keeps Safari from clearing it after some weeks unused."
+                        </p>
+                    }
+                        .into_any()
+                }
             }}
         </div>
     }

@@ -185,6 +185,16 @@ test("settings say whether the browser keeps the data", async ({ page }) => {
   await app.close();
 });
 
+test("a browser without a storage manager (WebKitGTK has none) creates as usual, and Settings says what to do instead", async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "storage", { get: () => undefined }));
+  const app = await openApp(page);
+  await app.create("Ix", "First");
+  await app.go("Settings");
+  await expect(page.getByText(/^This browser does not say whether it keeps site data, so Satchel cannot ask it to: export now and then/)).toBeVisible();
+  expect(app.errors).toEqual([]);
+  await app.close();
+});
+
 test("creating the first character asks the browser to keep the data, and Settings says it did", async ({ page }) => {
   await page.addInitScript(() => {
     let kept = false;

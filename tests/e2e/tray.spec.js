@@ -67,7 +67,17 @@ for (const size of SIZES) {
       const app = await openApp(page);
       await app.openTray();
       await app.trayMode("Ix");
+      // Roll with no dice: the refusal is said once, in the refusal line beside Roll (not
+      // again in the summary above it, in another style).
+      await app.roll();
+      await expect(app.trayMessage()).toHaveText("Add at least one die first.");
+      await expect(app.tray().getByText("Add at least one die first.")).toHaveCount(1);
+      const roll = await app.tray().getByRole("button", { name: "Roll", exact: true }).boundingBox();
+      const said = await app.trayMessage().boundingBox();
+      expect(roll.y - (said.y + said.height), "the refusal ends just above Roll").toBeLessThan(40);
+      expect(roll.y - (said.y + said.height)).toBeGreaterThanOrEqual(0);
       await app.addDie("Ability die");
+      await expect(app.tray().getByText("Add at least one die first.")).toHaveCount(0);
       await app.addDie("Trial die");
       // By hand: Ability net Successes per face 0,1,1,2,0,0,1,0; Trial 0,-1,-2,0,0,0,0,-1.
       // Success needs the sum >= 1: 3 faces of 1 x 5 Trial faces of 0, plus 1 face of 2 x 7
@@ -250,6 +260,8 @@ for (const size of SIZES) {
         await input.fill(bad);
         await app.roll();
         await expect(app.trayMessage()).toContainText(why);
+        // Said once by Roll (the help under the field says it for the field).
+        await expect(app.tray().locator(".roll-bar").getByText(why)).toHaveCount(1);
       }
       await app.tray().getByRole("button", { name: "Clear", exact: true }).click();
       await app.tray().getByRole("button", { name: "Add a d20" }).click();

@@ -222,6 +222,10 @@ fn Sealed() -> impl IntoView {
 fn RollBar(ask: RwSignal<Option<String>>, message: Memo<Option<String>>) -> impl IntoView {
     let tray = expect_context::<TrayHandle>().0;
     let summary = tray.read(TrayState::roll_summary);
+    // A refusal is said once: when Roll is refused for the reason the summary already gives
+    // ("Add at least one die first.", notation that does not parse), the refusal line says it
+    // and the summary steps aside, so the same words never stand twice in two styles.
+    let said = Memo::new(move |_| message.with(|m| m.as_ref() == Some(&summary.get())));
     // Any change to what would be rolled answers the question by making it moot.
     Effect::new(move |_| {
         summary.track();
@@ -247,7 +251,7 @@ fn RollBar(ask: RwSignal<Option<String>>, message: Memo<Option<String>>) -> impl
                 }
                 .into_any(),
                 None => view! {
-                    <p class="roll-summary">{move || summary.get()}</p>
+                    {move || (!said.get()).then(|| view! { <p class="roll-summary">{move || summary.get()}</p> })}
                     <button type="button" class="primary roll" on:click=move |_| roll_or_ask(tray, ask)>
                         "Roll"
                     </button>

@@ -10,10 +10,12 @@ use super::error::EditError;
 use super::named::NamedDocument;
 use super::{CharacterAction, Roster};
 
+use super::ix_checks::{FoeCheck, SheetCheck};
 use super::ix_foe::StatBlock;
 use super::ix_sheet::IxEdit;
 use crate::rules::ix::IxError;
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use crate::rules::ix::check::{Against, FortuneState};
 use crate::rules::ix::checks::{Condition, Guard};
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
@@ -732,15 +734,18 @@ impl IxTableDoc {
         Ok(())
     }
 
-    /// The pool a participant's initiative check rolls: a roster character's from its sheet,
-    /// an adversary's from its stat block, anyone else's from the numbers typed in.
+    /// The pool a participant's initiative check rolls, by the one check door: a roster
+    /// character's from its sheet (with its conditions), an adversary's from its stat block
+    /// (a Minion group with its passive bonus), anyone else's from the numbers typed in.
     pub fn initiative_pool(&self, f: &Fighter, roster: &Roster) -> Result<Pool, EditError> {
         if let Some(id) = &f.character_id {
             let sheet = roster
                 .get(id)
                 .and_then(|c| c.ix())
                 .ok_or(EditError::Gone { what: "character" })?;
-            return Ok(sheet.character.initiative_pool(f.kind)?);
+            let what = SheetCheck::Initiative(f.kind);
+            let check = sheet.check(what, FortuneState::Available, None, Against::Own)?;
+            return Ok(check.pool());
         }
         if let Some(id) = f.foe_id {
             let foe = self
@@ -748,7 +753,8 @@ impl IxTableDoc {
                 .iter()
                 .find(|x| x.id == id)
                 .ok_or(EditError::Gone { what: "adversary" })?;
-            return foe.stats.initiative_pool(f.kind);
+            let check = foe.check(FoeCheck::Initiative(f.kind), None, Against::Own)?;
+            return Ok(check.pool());
         }
         Ok(initiative_pool(f.kind, f.rating, f.rank)?)
     }

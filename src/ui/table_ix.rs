@@ -14,14 +14,15 @@ use super::sheet_ix::AddRow;
 use super::state::{AppState, Doc};
 use super::tray::CryptoRng;
 use crate::model::CharacterAction;
+use crate::model::ix_checks::{FoeCheck, SheetCheck};
 use crate::model::ix_foe::StatBlock;
 use crate::model::ix_sheet::{IxEdit, Text};
 use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
 use crate::model::session::{IxSession, Point, SessionEdit};
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
+use crate::rules::ix::check::{Against, FortuneState, Reason};
 use crate::rules::ix::checks::{
-    Condition, FearOutcome, FearRating, FearSubject, fear_check_pool, fear_outcome,
-    lift_demoralized_pool,
+    Condition, FearOutcome, FearRating, FearSubject, fear_outcome, lift_demoralized_pool,
 };
 use crate::rules::ix::critical::{roll_critical, row_bounds};
 use crate::rules::ix::dice::CheckResult;
@@ -29,7 +30,6 @@ use crate::rules::ix::error::IxError;
 use crate::rules::ix::health::Vitality;
 use crate::rules::ix::pool::Pool;
 use crate::rules::ix::session::{InitiativeKind, TieBreaker};
-use crate::rules::ix::stats::find_skill;
 
 /// The table's document and app state, with where the panel using it says what its controls
 /// did: a refusal shows beside the buttons that caused it, not at the top of the page.
@@ -1043,15 +1043,31 @@ fn Fear() -> impl IntoView {
                 continue;
             }
             faced.push(who);
+            let sudden = skill == "Readiness";
             if let Some(id) = key.strip_prefix("c:") {
-                let pool = t.sheet(id, |s| {
-                    let c = &s.character;
-                    let rank = find_skill(&c.skills, skill).map_or(0, |k| k.rank);
-                    fear_check_pool(c.characteristics.willpower, rank, r)
+                // The one check door, as the sheet would: the character's own conditions and
+                // carried Bane dice go on it (and the carried ones are used up by it).
+                let check = t.sheet(id, |s| {
+                    let what = SheetCheck::Fear { rating: r, sudden };
+                    s.check(what, FortuneState::Available, None, Against::Own)
                 });
-                let Some(pool) = pool else { continue };
-                match roll(pool) {
+                let Some(check) = check else { continue };
+                let carried = check.as_ref().is_ok_and(|c| {
+                    c.parts
+                        .iter()
+                        .any(|(p, on)| *on && matches!(p.reason, Reason::CarriedBanes(_)))
+                });
+                match check
+                    .map_err(|e| e.to_string())
+                    .and_then(|c| roll(Ok(c.pool())))
+                {
                     Ok(res) => {
+                        if carried {
+                            let _ = t.state.dispatch(CharacterAction::EditIx {
+                                id: id.to_string(),
+                                edit: IxEdit::ClearCarriedBanes,
+                            });
+                        }
                         let o = fear_outcome(FearSubject::PlayerCharacter, false, &res);
                         if o == FearOutcome::Frightened {
                             for edit in [
@@ -1077,12 +1093,16 @@ fn Fear() -> impl IntoView {
                     Foe::Elite(e) => (FearSubject::Elite, e.immune_to_fear),
                     Foe::Nemesis(n) => (FearSubject::Nemesis, n.immune_to_fear),
                 };
-                let (willpower, rank) = f.fear_ratings(skill);
                 if immune {
                     out.push(format!("{name}: immune, no check"));
                     continue;
                 }
-                match roll(fear_check_pool(willpower, rank, r)) {
+                // The one door: its own ratings, its fear condition, a group's passive bonus.
+                let check = f.check(FoeCheck::Fear { rating: r, sudden }, None, Against::Own);
+                match check
+                    .map_err(|e| e.to_string())
+                    .and_then(|c| roll(Ok(c.pool())))
+                {
                     Ok(res) => {
                         let o = fear_outcome(subject, false, &res);
                         t.edit(TableEdit::Fear(i, res));

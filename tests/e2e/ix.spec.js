@@ -387,11 +387,20 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   }
   expect(frightened.length).toBeGreaterThan(0);
 
-  // The Goblins check with their own Willpower 1 and rank 1 against rating 4: a failure
-  // demoralizes them. A leader rallies that one group; a Frightened leader cannot try.
+  // A group with every member down rolls no fear check: the one door refuses, in words.
   await fear.getByRole("checkbox", { name: "Vex" }).uncheck();
   await fear.getByRole("checkbox", { name: "Ada" }).uncheck();
   await fear.getByRole("checkbox", { name: "Goblins" }).check();
+  await fear.getByRole("button", { name: "New scene" }).click();
+  await fear.getByRole("button", { name: "Roll fear checks" }).click();
+  await expect(results.first()).toHaveText("Goblins: Every member of the group is down.");
+  // Back on their feet (healed 12), the Goblins check with their own Willpower 1 and rank 1
+  // (and their passive Boon dice) against rating 4: a failure demoralizes them. A leader
+  // rallies that one group; a Frightened leader cannot try.
+  await amount.fill("12");
+  await amount.press("Enter");
+  await foes.getByRole("button", { name: "Heal", exact: true }).click();
+  await expect(foes.getByText("3 of 3 standing")).toBeVisible();
   let demoralized = false;
   for (let i = 0; i < 15 && !demoralized; i++) {
     await fear.getByRole("button", { name: "New scene" }).click();

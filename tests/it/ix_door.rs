@@ -574,3 +574,38 @@ fn a_killed_crit_removes_an_adversary_from_the_fight() {
     };
     assert_eq!(m.standing(), 2);
 }
+
+#[test]
+fn initiative_on_the_gm_table_goes_through_the_door() {
+    use satchel::model::ix_table::Fighter;
+    use satchel::rules::ix::session::InitiativeKind;
+    let mut r = roster_with(&["Vex"]);
+    edit(&mut r, "Vex", IxEdit::AddCondition(Condition::Frightened));
+    let mut doc = IxTableDoc::default();
+    let group = MinionGroup::new("Spears", 4, 3, 1, false).unwrap();
+    doc.apply(TableEdit::AddFoe(Foe::Minions(group)), &r)
+        .unwrap();
+    doc.apply(TableEdit::JoinInitiative(0, InitiativeKind::OnWatch), &r)
+        .unwrap();
+    let vex = Fighter {
+        name: String::new(),
+        character_id: Some("id-Vex".into()),
+        kind: InitiativeKind::OnWatch,
+        rating: 0,
+        rank: 0,
+        result: None,
+        foe_id: None,
+    };
+    // Vex's Frightened die goes on her initiative as on any check from her sheet.
+    let p = doc.initiative_pool(&vex, &r).unwrap();
+    assert_eq!(p.count(DieKind::BaneDie), 1);
+    // The group of three: one member's ratings and two passive Boon dice.
+    let spears = doc
+        .fighters
+        .iter()
+        .find(|f| f.foe_id.is_some())
+        .unwrap()
+        .clone();
+    let p = doc.initiative_pool(&spears, &r).unwrap();
+    assert_eq!(p.count(DieKind::BoonDie), 2);
+}

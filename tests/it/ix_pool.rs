@@ -3,9 +3,10 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use satchel::rules::ix::check::{Action, Actor, Against, Ratings, Target, check};
 use satchel::rules::ix::checks::{
-    CheckContext, Condition, FearOutcome, FearRating, FearSubject, ForbiddenGrantCase, Guard,
-    ShakyStrain, Tradition, casting_pool, fear_check_pool, fear_outcome, grapple_difficulty,
+    Condition, FearOutcome, FearRating, FearSubject, ForbiddenGrantCase, Guard, ShakyStrain,
+    Tradition, casting_pool, fear_check_pool, fear_outcome, grapple_difficulty,
     lift_demoralized_pool,
 };
 use satchel::rules::ix::dice::{CheckResult, DieKind, SymbolTotals};
@@ -240,27 +241,40 @@ fn fear_ratings_map_to_difficulty_and_outcomes_by_subject() {
 
 #[test]
 fn conditions_and_guards_add_what_they_should() {
-    let mut p = Pool::from_counts(2, 0, 0, 2, 0, 0).unwrap_or_default();
-    let near = CheckContext {
-        near_fear_source: true,
-        is_attack: false,
+    // Through the one check door (`check::check`), the only home of these rules.
+    let bane = |conditions: Vec<Condition>, action: Action| {
+        let actor = Actor {
+            conditions,
+            ..Actor::default()
+        };
+        check(&actor, action, None, Against::Count(2))
+            .unwrap()
+            .pool()
+            .count(DieKind::BaneDie)
     };
-    assert_eq!(Condition::Frightened.apply_to(&mut p, near), Ok(true));
-    assert_eq!(Condition::Demoralized.apply_to(&mut p, near), Ok(false));
-    assert_eq!(p.count(DieKind::BaneDie), 1);
-    let attack = CheckContext {
-        near_fear_source: false,
-        is_attack: true,
+    let skill = Action::Skill(Ratings::new(2, 0));
+    let attack = Action::Attack {
+        ratings: Ratings::new(2, 0),
+        ranged: false,
     };
-    assert_eq!(Condition::Demoralized.apply_to(&mut p, attack), Ok(true));
-    assert_eq!(p.count(DieKind::BaneDie), 2);
+    assert_eq!(bane(vec![Condition::Frightened], skill), 1);
+    assert_eq!(bane(vec![Condition::Demoralized], skill), 0);
+    assert_eq!(
+        bane(vec![Condition::Frightened, Condition::Demoralized], attack),
+        2
+    );
 
-    let mut a = Pool::from_counts(2, 0, 0, 2, 0, 0).unwrap_or_default();
-    assert!(Guard::Guarded.apply_to_attack(&mut a).is_ok());
-    assert_eq!(counts(&a), [2, 0, 0, 1, 1, 0]);
-    let mut b = Pool::from_counts(2, 0, 0, 2, 0, 0).unwrap_or_default();
-    assert!(Guard::DefensiveGuard.apply_to_attack(&mut b).is_ok());
-    assert_eq!(counts(&b), [2, 0, 0, 2, 0, 1]);
+    let against = |guard| {
+        let target = Target {
+            guard,
+            ..Target::default()
+        };
+        check(&Actor::default(), attack, Some(&target), Against::Count(2))
+            .unwrap()
+            .pool()
+    };
+    assert_eq!(counts(&against(Guard::Guarded)), [2, 0, 0, 1, 1, 0]);
+    assert_eq!(counts(&against(Guard::DefensiveGuard)), [2, 0, 0, 2, 0, 1]);
 }
 
 #[test]

@@ -7,10 +7,10 @@ use satchel::model::apply_with_roster;
 use satchel::model::ix_sheet::{CARRIED_BANES_MAX, IxEdit, IxSheet, Num, SheetSpell};
 use satchel::model::ix_table::{Fighter, IxTableDoc, TableEdit};
 use satchel::model::{CharacterAction, Roster, System};
-use satchel::rules::ix::checks::{CheckContext, Condition, Tradition};
+use satchel::rules::ix::check::{Action, Actor, Against, Ratings, check};
+use satchel::rules::ix::checks::{Condition, Tradition};
 use satchel::rules::ix::dice::{CheckResult, DieKind};
 use satchel::rules::ix::magic::SpellDesign;
-use satchel::rules::ix::pool::Pool;
 use satchel::rules::ix::session::InitiativeKind;
 
 fn result(net: i32) -> CheckResult {
@@ -244,12 +244,12 @@ fn a_gms_bane_waits_on_the_sheet_for_the_next_check() {
     );
     // On the next check, whatever it is, the carried dice are Bane dice, by name.
     let c = Condition::CarriedBanes(2);
-    let mut pool = Pool::from_ratings(2, 1).unwrap();
-    let none = CheckContext {
-        near_fear_source: false,
-        is_attack: false,
+    let actor = Actor {
+        conditions: vec![c.clone()],
+        ..Actor::default()
     };
-    assert!(c.apply_to(&mut pool, none).unwrap());
+    let action = Action::Skill(Ratings::new(2, 1));
+    let pool = check(&actor, action, None, Against::Own).unwrap().pool();
     assert_eq!(pool.count(DieKind::BaneDie), 2);
     assert_eq!(c.name(), "Carried from an earlier check");
     // Rolled: gone, and the stored form is as before again.

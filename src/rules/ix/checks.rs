@@ -215,17 +215,6 @@ pub enum Condition {
     CarriedBanes(u8),
 }
 
-/// What kind of check a condition is being applied to.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-pub struct CheckContext {
-    /// The check is against the fear source or made in its presence.
-    pub near_fear_source: bool,
-    /// The check is an attack.
-    pub is_attack: bool,
-}
-
 impl Condition {
     /// Display name.
     pub fn name(&self) -> &str {
@@ -235,21 +224,6 @@ impl Condition {
             Condition::Other(s) => s,
             Condition::CarriedBanes(_) => "Carried from an earlier check",
         }
-    }
-
-    /// Adds what the condition adds to the roller's pool (RULINGS.md: "adds 1" = 1 Bane die).
-    /// Returns whether anything was added.
-    pub fn apply_to(&self, pool: &mut Pool, context: CheckContext) -> Result<bool, IxError> {
-        let (applies, banes) = match self {
-            Condition::Frightened => (context.near_fear_source, 1),
-            Condition::Demoralized => (context.is_attack, 1),
-            Condition::Other(_) => (false, 0),
-            Condition::CarriedBanes(n) => (*n > 0, i32::from(*n)),
-        };
-        if applies {
-            pool.add_dice(DieKind::BaneDie, banes)?;
-        }
-        Ok(applies)
     }
 }
 
@@ -266,17 +240,6 @@ pub enum Guard {
     Guarded,
     /// Defensive Guard action: attacks against them add 1 Bane die.
     DefensiveGuard,
-}
-
-impl Guard {
-    /// Applies the guard to an attack pool against the guarded character.
-    pub fn apply_to_attack(self, pool: &mut Pool) -> Result<(), IxError> {
-        match self {
-            Guard::None => Ok(()),
-            Guard::Guarded => pool.upgrade_difficulty(1).map(|_| ()),
-            Guard::DefensiveGuard => pool.add_dice(DieKind::BaneDie, 1),
-        }
-    }
 }
 
 /// The three player traditions (reference, "Adjudicating Magic at the Table").

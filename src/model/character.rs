@@ -6,6 +6,7 @@ use super::error::EditError;
 use super::exp_sheet::{ExpEdit, ExpSheet};
 use super::ix_sheet::{IxEdit, IxSheet};
 use super::sheet_doc::SheetDoc;
+use super::table_link::Change;
 use crate::rules::inventory::Inventory;
 
 /// Longest name the roster accepts; longer input is refused with a message, never truncated.
@@ -408,6 +409,15 @@ pub enum Applied {
     },
     /// Each action of a batch, in order.
     Many(Vec<Applied>),
+    /// Nothing changed here: the character is a mirror of one kept on device `owner`, so the
+    /// change (checked by the same rules first) is a request to that device
+    /// (`model::table_link`), and the owner's next revision brings it back.
+    Requested {
+        owner: String,
+        id: String,
+        name: String,
+        change: Change,
+    },
 }
 
 impl Applied {
@@ -436,6 +446,12 @@ impl Roster {
     /// Applies one action. On error nothing changes.
     pub fn apply(&mut self, action: CharacterAction, now_ms: u64) -> Result<Applied, RosterError> {
         match action {
+            CharacterAction::EditIx { id, edit } if self.is_mirror(&id) => {
+                self.request(&id, Change::Ix(edit), now_ms)
+            }
+            CharacterAction::EditExpedition { id, edit } if self.is_mirror(&id) => {
+                self.request(&id, Change::Expedition(edit), now_ms)
+            }
             CharacterAction::EditIx { id, edit } => self.edit(&id, now_ms, |c| {
                 c.sheet.edit(|s| match s {
                     Sheet::Ix(sheet) => sheet.apply(edit).map_err(RosterError::Sheet),
@@ -544,6 +560,39 @@ impl Roster {
             | CharacterAction::EditExpedition { .. }
             | CharacterAction::Batch(_) => Err(ListingError::NotAListChange),
         }
+    }
+
+    /// Whether character `id` is a mirror of one another device keeps.
+    pub fn is_mirror(&self, id: &str) -> bool {
+        self.get(id).is_some_and(|c| c.owner.is_some())
+    }
+
+    /// A change to a mirror: tried on a copy of the mirror (as the owner's reducer will try
+    /// it), so what the rules refuse is refused now, in the same words; otherwise returned as
+    /// a request and the mirror is left as its owner last sent it.
+    fn request(&mut self, id: &str, change: Change, now_ms: u64) -> Result<Applied, RosterError> {
+        let c = self
+            .get(id)
+            .ok_or_else(|| ListingError::NotFound { id: id.to_string() })?;
+        let owner = c.owner.clone().unwrap_or_default();
+        let name = c.name.clone();
+        if !change.table_may_ask() {
+            return Err(RosterError::Sheet(
+                format!("{name} is kept on their player's device: only the player changes that part of the sheet there.").into(),
+            ));
+        }
+        let mut trial = Roster {
+            characters: vec![c.clone()],
+            device: self.device.clone(),
+        };
+        trial.characters[0].owner = None;
+        trial.apply(change.action(id), now_ms)?;
+        Ok(Applied::Requested {
+            owner,
+            id: id.to_string(),
+            name,
+            change,
+        })
     }
 
     /// Runs a sheet edit against one character; the sheet is edited on a copy, so a refused

@@ -14,6 +14,7 @@ use super::named::NamedDocument;
 use super::party::PartyDoc;
 use super::sealed::{SENT_DOC, SentChecks};
 use super::session::IxSession;
+use super::table_link::{LINK_DOC, LinkBook};
 
 /// A named document type: its storage name, how the preview calls it, and its decoder.
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +31,10 @@ pub struct DocType {
 /// sent a check, which no file can give: a planted seal would make the device verify a roll it
 /// never asked for. A list of names apart from [`DOC_TYPES`], so the storage code that asks
 /// ([`from_files`]) does not bring every decoder into the first load.
-pub const DEVICE_ONLY: [&str; 1] = [SENT_DOC];
+///
+/// The link book holds the keys this device shares with the table's other devices: a file
+/// carrying one would let whoever made it speak for a joined device.
+pub const DEVICE_ONLY: [&str; 2] = [SENT_DOC, LINK_DOC];
 
 /// Whether an import may replace the document stored under `name`.
 pub fn from_files(name: &str) -> bool {
@@ -42,7 +46,7 @@ fn read<D: NamedDocument>(raw: &str) -> Result<(), DocError> {
 }
 
 /// Every named document type, by name.
-pub const DOC_TYPES: [DocType; 5] = [
+pub const DOC_TYPES: [DocType; 6] = [
     DocType {
         name: IxSession::NAME,
         label: "the Ix session's Fortune and Peril",
@@ -67,6 +71,11 @@ pub const DOC_TYPES: [DocType; 5] = [
         name: SentChecks::NAME,
         label: "the sealed checks sent from this device",
         read: read::<SentChecks>,
+    },
+    DocType {
+        name: LinkBook::NAME,
+        label: "the devices this one joined at the table",
+        read: read::<LinkBook>,
     },
 ];
 

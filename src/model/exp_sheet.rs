@@ -157,7 +157,7 @@ pub fn ob_words(o: &Objective) -> String {
 }
 
 /// A list on the sheet that entries can be removed from by index.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ListKind {
     /// Wises.
     Wise,
@@ -178,7 +178,7 @@ pub enum ListKind {
 }
 
 /// A procedure rolled inside the reducer from the edit's seed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Procedure {
     /// Down and Out: aided rolls 2d6 with the armour rule; unaided by the end of the scene dies.
     DownAndOut {
@@ -277,7 +277,7 @@ pub enum Procedure {
 }
 
 /// One change to an Expedition sheet.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum ExpEdit {
     /// A change to the character's gear.
     Gear(GearEdit),

@@ -17,7 +17,7 @@ pub const MAX_NOTES: usize = 500;
 pub const MAX_ITEMS: usize = 300;
 
 /// One change to an inventory.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum GearEdit {
     /// Puts an item on a carrier (refused when it does not fit).
     Add { carrier: usize, item: Item },

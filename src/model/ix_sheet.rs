@@ -109,7 +109,7 @@ pub struct About {
 }
 
 /// A text field of the sheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Text {
     Player,
     Concept,
@@ -119,7 +119,7 @@ pub enum Text {
 }
 
 /// A number of the sheet set by typing or by the steppers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Num {
     /// Wounds remaining (lowering suffers Wounds, raising heals, through the rules).
     Wounds,
@@ -133,7 +133,7 @@ pub enum Num {
 }
 
 /// One change to an Ix sheet.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum IxEdit {
     /// A change to the character's gear.
     Gear(GearEdit),

@@ -29,6 +29,7 @@ mod settings;
 mod share;
 mod sheet_doc;
 pub mod sync;
+pub mod table_link;
 
 pub use character::{
     Applied, Character, CharacterAction, ID_MAX_CHARS, ListingError, NAME_MAX_CHARS, REV_MAX,

@@ -14,11 +14,13 @@ use std::fmt;
 use super::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
 use super::share::{POOL_ROUTE, SHARE_MAX_ENCODED, SHARE_ROUTE};
 use super::sync::STATUS_ROUTE;
+use super::table_link::MSG_ROUTE;
 
 /// Every route a Satchel link may carry, each opened by its own preview (the shell routes
 /// them from this same list).
-pub const LINK_ROUTES: [&str; 5] = [
+pub const LINK_ROUTES: [&str; 6] = [
     SHARE_ROUTE,
+    MSG_ROUTE,
     STATUS_ROUTE,
     POOL_ROUTE,
     CHECK_ROUTE,

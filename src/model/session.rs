@@ -82,6 +82,11 @@ pub struct IxSession {
     /// Spent points this session, oldest first.
     #[serde(default)]
     pub flips: Vec<Flip>,
+    /// On a phone that joined a table: the GM's device, which keeps the session's points.
+    /// The pool here is then as last heard from it, and a spend is a request to it
+    /// (`model::table_link`); `None` when the points are kept here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
 }
 
 impl Default for IxSession {
@@ -91,6 +96,7 @@ impl Default for IxSession {
             pool: None,
             players: 0,
             flips: Vec::new(),
+            host: None,
         }
     }
 }
@@ -111,6 +117,10 @@ pub enum SessionEdit {
     },
     /// Takes over a pool and its flips kept by an older version inside the GM table.
     Adopt(SessionPool, Vec<String>),
+    /// The pool as the table's host (`host`, a device id) has it now.
+    Heard(Option<SessionPool>, String),
+    /// The points are kept here again (the table was left).
+    KeepHere,
 }
 
 impl IxSession {
@@ -160,7 +170,23 @@ impl NamedDocument for IxSession {
         edit: SessionEdit,
         _roster: &Roster,
     ) -> Result<Vec<CharacterAction>, EditError> {
+        if self.host.is_some()
+            && matches!(
+                edit,
+                SessionEdit::Start(_) | SessionEdit::Spend { .. } | SessionEdit::Adopt(..)
+            )
+        {
+            return Err(
+                "The session's Fortune and Peril are kept on the GM's device, which this one joined: a spend is sent there."
+                    .into(),
+            );
+        }
         match edit {
+            SessionEdit::Heard(pool, host) => {
+                self.pool = pool;
+                self.host = Some(host);
+            }
+            SessionEdit::KeepHere => self.host = None,
             SessionEdit::Start(players) => {
                 EditError::check("Players", players.into(), 1, MAX_PLAYERS.into())?;
                 self.pool = Some(SessionPool::start(players)?);

@@ -148,7 +148,10 @@ chunk!(
     /// A character, or a player's status update, arriving by link. One split point for both:
     /// each loader costs the first load a stub and a `Deferred` of its own.
     share / preload_share_in :: share_preview_chunk(fragment: String, on_done: Callback<()>) => {
-        if fragment.starts_with(crate::model::sync::STATUS_ROUTE) {
+        if fragment.starts_with(crate::model::table_link::MSG_ROUTE) {
+            use super::table_codes::MessagePreview;
+            view! { <MessagePreview fragment on_done=move || on_done.run(())/> }.into_any()
+        } else if fragment.starts_with(crate::model::sync::STATUS_ROUTE) {
             view! { <StatusPreview fragment on_done=move || on_done.run(())/> }.into_any()
         } else {
             view! { <SharePreview fragment on_done=move || on_done.run(())/> }.into_any()

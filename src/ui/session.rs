@@ -38,6 +38,14 @@ impl StoryPoints for SessionPoints {
             (None, false) => "GM".to_string(),
             (None, true) => String::new(),
         };
+        // On a phone that joined a table, the pool is the GM's: a player's spend is asked of it.
+        let joined = self
+            .0
+            .doc::<IxSession>()
+            .with_untracked(|s| s.host.is_some());
+        if joined && fortune {
+            return super::requests::spend(self.0, name, label.to_string());
+        }
         self.0.doc::<IxSession>().dispatch(SessionEdit::Spend {
             point: point(fortune),
             who: name,

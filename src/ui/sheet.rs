@@ -71,15 +71,7 @@ pub fn SheetShare(id: String) -> impl IntoView {
         {move || {
             facts
                 .with(|(_, owner)| owner.clone())
-                .map(|owner| {
-                    let tail: String = owner.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect();
-                    let from = if tail.is_empty() { "another device".to_string() } else { format!("device …{tail}") };
-                    view! {
-                        <span class="flag calm" title="Updated by the player's share links">
-                            {format!("A player's character, from {from}")}
-                        </span>
-                    }
-                })
+                .map(|owner| view! { <MirrorFlag id=id.get_value() owner/> })
         }}
         <button
             type="button"
@@ -100,6 +92,59 @@ pub fn SheetShare(id: String) -> impl IntoView {
                     let load = move || share_dialog_chunk(character.clone(), stop_sharing);
                     view! { <Deferred load/> }
                 })
+        }}
+    }
+}
+
+/// On the GM's device, a player's character: says whose device keeps it (a joined one by
+/// name), that changes made here are asked of it, and lets the GM keep it here instead when
+/// that device is not at the table.
+#[component]
+fn MirrorFlag(id: String, owner: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let book = state.doc::<crate::model::table_link::LinkBook>();
+    let owner = StoredValue::new(owner);
+    let joined =
+        Memo::new(move |_| book.with(|b| b.peer(&owner.read_value()).map(|p| p.name.clone())));
+    let id = StoredValue::new(id);
+    let keep = move |_| {
+        let id = id.get_value();
+        let _ = state.dispatch_with(move |r, _| {
+            let mut c = r
+                .get(&id)
+                .cloned()
+                .ok_or_else(|| "This character is no longer here.".to_string())?;
+            c.owner = None;
+            r.upsert(c.clone());
+            Ok::<_, String>(crate::model::Applied::Saved(c))
+        });
+    };
+    view! {
+        {move || match joined.get() {
+            Some(name) => view! {
+                <span class="flag calm">
+                    {format!("Kept on {name}: changes here are sent there")}
+                </span>
+            }
+            .into_any(),
+            None => {
+                let tail: String = owner
+                    .read_value()
+                    .chars()
+                    .rev()
+                    .take(4)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                view! {
+                    <span class="flag calm" title="Updated by the player's codes">
+                        {format!("A player's character, kept on device …{tail}")}
+                    </span>
+                    <button type="button" on:click=keep>"Keep it on this device"</button>
+                }
+                .into_any()
+            }
         }}
     }
 }

@@ -62,6 +62,10 @@ pub struct AppState {
     owed_writers: StoredValue<Vec<(&'static str, OwedWrite)>, LocalStorage>,
     /// The app's root owner: documents opened from a screen belong to the app, not the screen.
     owner: StoredValue<Option<Owner>, LocalStorage>,
+    /// Changes to mirrors (characters kept on another device) that the roster's door turned
+    /// into requests: handed to `ui::requests` by the dispatch that made them, which is always
+    /// in a screen's chunk, so the first load carries none of the link's code.
+    requested: StoredValue<Vec<Applied>>,
     /// Whether every sheet in the roster has been read and checked (`Store::check`). Start-up
     /// leaves them unread, so the first load carries no sheet decoder; the check runs from a
     /// chunk once the roster is idle, and before any screen that reads a sheet.
@@ -121,7 +125,19 @@ impl<D: NamedDocument> Doc<D> {
         }
         self.state.save_named(D::NAME, encode(&doc));
         self.signal.set(doc);
+        self.state.send_requested();
         Ok(())
+    }
+
+    /// Changes the document by a function of its own (a message received, with what it
+    /// says), outside the edit enum because it returns more than roster actions; saved like
+    /// [`Doc::dispatch`], and nothing changes on a refusal.
+    pub fn update<R>(&self, f: impl FnOnce(&mut D) -> Result<R, String>) -> Result<R, String> {
+        let mut doc = self.signal.get_untracked();
+        let out = f(&mut doc)?;
+        self.state.save_named(D::NAME, encode(&doc));
+        self.signal.set(doc);
+        Ok(out)
     }
 
     /// Puts back an earlier saved version of the document (History). What is stored now is
@@ -183,6 +199,7 @@ impl AppState {
             owed_writers: StoredValue::new_local(Vec::new()),
             owner: StoredValue::new_local(Owner::current()),
             checked: StoredValue::new(false),
+            requested: StoredValue::new(Vec::new()),
         };
         state.push_problems(problems);
         // Characters saved by an earlier Satchel join the roster once the sheets' chunk has
@@ -237,7 +254,20 @@ impl AppState {
     /// Applies a roster change and saves it. A refused change returns the reason and changes
     /// nothing; a failed save keeps the change in memory and shows the banner.
     pub fn dispatch(&self, action: CharacterAction) -> Result<(), String> {
-        self.dispatch_with(|roster, now| roster.apply(action, now))
+        self.dispatch_with(|roster, now| roster.apply(action, now))?;
+        self.send_requested();
+        Ok(())
+    }
+
+    /// Queues and sends the requests the last dispatch made (see `requested`).
+    pub fn send_requested(&self) {
+        let asked = self
+            .requested
+            .try_update_value(std::mem::take)
+            .unwrap_or_default();
+        if !asked.is_empty() {
+            super::requests::ask(*self, asked);
+        }
     }
 
     /// `dispatch` for a change to the list itself (create, rename, duplicate, delete, undo):
@@ -270,7 +300,7 @@ impl AppState {
             self.pending.update_value(|p| match one {
                 Applied::Saved(c) => p.saved(&c.id),
                 Applied::Removed { character, .. } => p.removed(&character.id),
-                Applied::Many(_) => {}
+                Applied::Many(_) | Applied::Requested { .. } => {}
             });
             match one {
                 Applied::Removed {
@@ -293,6 +323,7 @@ impl AppState {
                         self.orphans.update(|o| o.retain(|x| x.id != c.id));
                     }
                 }
+                Applied::Requested { .. } => self.requested.update_value(|q| q.push(one.clone())),
                 Applied::Many(_) => {}
             }
         }
@@ -767,7 +798,14 @@ impl AppState {
         });
         let docs = match id {
             Some(_) => Vec::new(),
-            None => self.store.with_value(|s| s.docs()).unwrap_or_default(),
+            // The link book's keys stay on this device: a backup is a file anyone may read.
+            None => self
+                .store
+                .with_value(|s| s.docs())
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|d| d.name != crate::model::table_link::LINK_DOC)
+                .collect(),
         };
         export_file(kind, &chars, &docs, env!("CARGO_PKG_VERSION"), now)
     }

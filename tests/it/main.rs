@@ -42,5 +42,6 @@ mod scan;
 mod sealed;
 mod storage;
 mod sync;
+mod table_link;
 mod two_tabs;
 mod unread_sheets;

@@ -355,7 +355,7 @@ proptest! {
                 Ok(satchel::model::Applied::Removed { character, .. }) => {
                     pending.removed(&character.id)
                 }
-                Ok(satchel::model::Applied::Many(_)) | Err(_) => {}
+                Ok(satchel::model::Applied::Many(_) | satchel::model::Applied::Requested { .. }) | Err(_) => {}
             }
             store.flush(&roster, &mut pending, 0).unwrap();
         }

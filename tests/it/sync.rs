@@ -174,15 +174,16 @@ fn a_status_update_changes_only_the_status_fields() {
         phone.upsert(c.clone());
         gm_adds(&mut gm, c);
     }
-    // The GM's notes on their copy stay; the player's gear change does not travel by status.
-    gm.apply(
+    // The GM's copy is a mirror: the GM cannot write on it (the table may only ask for what
+    // happens in play), and the player's gear change does not travel by status.
+    let refused = gm.apply(
         CharacterAction::EditIx {
             id: ix.id.clone(),
             edit: IxEdit::SetText(Text::Notes, "GM's note".into()),
         },
         2,
-    )
-    .unwrap();
+    );
+    assert!(refused.is_err_and(|e| e.to_string().contains("only the player")));
     phone
         .apply(
             CharacterAction::EditIx {
@@ -205,7 +206,10 @@ fn a_status_update_changes_only_the_status_fields() {
     let update = StatusUpdate::of(phone.get(&ix.id).unwrap());
     let saved = apply_status(&mut gm, &update).unwrap();
     assert_eq!(saved.ix().unwrap().character.health.strain, 0);
-    assert_eq!(saved.ix().unwrap().character.notes, "GM's note");
+    assert_eq!(
+        saved.ix().unwrap().character.notes,
+        ix.ix().unwrap().character.notes
+    );
     assert_eq!(saved.sheet.gear(), copy_before.sheet.gear());
 
     phone

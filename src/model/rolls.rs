@@ -40,6 +40,11 @@ pub struct RollRecord {
     pub faces: Vec<String>,
     /// The outcome in words.
     pub outcome: String,
+    /// The GM's seal, when this was a sealed check's roll: a device rolls a seal once, so a
+    /// player cannot try pools until the dice please (`RollLog::rolled_seal`). Absent from
+    /// every other record, which keeps the hashes of records kept before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal: Option<String>,
 }
 
 /// A chained entry.
@@ -96,6 +101,13 @@ impl Default for RollLog {
 }
 
 impl RollLog {
+    /// The roll this device made of the sealed check `seal`, if it made one.
+    pub fn rolled_seal(&self, seal: &str) -> Option<&RollEntry> {
+        self.entries
+            .iter()
+            .find(|e| e.record.seal.as_deref() == Some(seal))
+    }
+
     /// The newest entry's hash ([`GENESIS`] when empty).
     pub fn head(&self) -> &str {
         self.entries.last().map_or(GENESIS, |e| e.hash.as_str())

@@ -884,6 +884,7 @@ pub fn receipt_record(receipt: &Receipt, verdict: &Verdict, time_ms: u64) -> Rol
         pool: receipt.pool.describe(),
         faces,
         outcome,
+        seal: None,
     }
 }
 

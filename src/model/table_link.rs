@@ -140,6 +140,7 @@ impl Change {
                     | IxEdit::AddCondition(_)
                     | IxEdit::RemoveCondition(_)
                     | IxEdit::CarryBane
+                    | IxEdit::ClearCarriedBanes
                     | IxEdit::Upkeep
                     | IxEdit::EndConcentration
                     | IxEdit::Gear(_)

@@ -84,7 +84,7 @@ pub fn CheckPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> im
                     {(!label.is_empty()).then(|| view! { <p><strong>{label}</strong></p> })}
                     <p>{what}</p>
                     <p class="muted">
-                        "Add your own dice in the tray, then roll. The dice follow from the GM's seal and your pool: rolling the same pool again gives the same dice. Send the receipt shown with the result back to your GM."
+                        "Add your own dice in the tray, then roll. The dice follow from the GM's seal and your pool: this device rolls a seal once, so build the whole pool first. Send the receipt shown with the result back to your GM."
                     </p>
                     <div class="row">
                         <button type="button" class="primary" on:click=open>"Open in dice tray"</button>

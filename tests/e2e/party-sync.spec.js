@@ -139,7 +139,7 @@ for (const size of SIZES) {
 
     // The GM's copy says whose it is.
     await card.getByRole("link", { name: "Vex Arrandi" }).click();
-    await expect(g.getByText(/A player's character, from device …/)).toBeVisible();
+    await expect(g.getByText(/A player's character, kept on device …/)).toBeVisible();
 
     expect(player.errors).toEqual([]);
     expect(gm.errors).toEqual([]);

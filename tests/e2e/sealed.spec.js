@@ -64,7 +64,13 @@ for (const size of SIZES) {
     await expect(player.tray().locator(".pool-words")).toHaveText(/2 Ability, 1 Mastery.*vs 2 Trial/);
     await p.screenshot({ path: `${SHOTS}/sealed-tray-${size.name}.png` });
 
-    // The roll is the seal's: the same pool rolled again gives the same dice.
+    // A difficulty of the player's own is refused, in words, and rolls nothing.
+    await player.addDie("Trial die");
+    await player.roll();
+    await expect(player.trayMessage().filter({ hasText: "2 Trial" })).toBeVisible();
+    await player.tray().getByRole("button", { name: "Remove one Trial die", exact: true }).click();
+
+    // The roll is the seal's, and a device rolls a seal once: another pool cannot be tried.
     await player.roll();
     await expect(player.result()).toBeVisible();
     const words = await player.outcome();
@@ -80,18 +86,14 @@ for (const size of SIZES) {
     await expect(player.result().getByRole("img", { name: "QR code of the receipt" })).toBeVisible();
     await expect(player.result().locator(".qr-size")).toHaveText(/QR version \d+,/);
     await p.screenshot({ path: `${SHOTS}/sealed-player-${size.name}.png` });
+    await player.addDie("Ability die");
     await player.roll();
-    await expect(player.result()).toBeVisible();
+    await expect(player.trayMessage().filter({ hasText: "You rolled this sealed check already" })).toBeVisible();
     expect(await player.outcome()).toBe(words);
     expect(await rolledDice()).toEqual(dice);
     expect(await receiptBox.inputValue()).toBe(receipt);
+    await player.tray().getByRole("button", { name: "Remove one Ability die", exact: true }).click();
     await audit(p, `sealed roll with its receipt (${size.name})`);
-
-    // A difficulty of the player's own is refused, in words, and rolls nothing.
-    await player.addDie("Trial die");
-    await player.roll();
-    await expect(player.trayMessage().filter({ hasText: "2 Trial" })).toBeVisible();
-    await player.tray().getByRole("button", { name: "Remove one Trial die", exact: true }).click();
 
     // The GM opens the receipt: verified, the dice named, logged once.
     await g.goto(gm.server.url + fragment(receipt));

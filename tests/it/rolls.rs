@@ -16,6 +16,7 @@ fn record(i: u64) -> RollRecord {
         pool: "2 Ability vs 1 Trial".into(),
         faces: vec!["Ability die: Success".into(), "Trial die: blank".into()],
         outcome: "Success".into(),
+        seal: None,
     }
 }
 
@@ -399,6 +400,7 @@ fn fixture_records() -> Vec<RollRecord> {
                 "Trial die: blank",
             ]),
             outcome: "Success, 1 Boon".into(),
+            seal: None,
         },
         RollRecord {
             time_ms: 1_733_580_042_500,
@@ -409,6 +411,7 @@ fn fixture_records() -> Vec<RollRecord> {
             pool: "2d6".into(),
             faces: strings(&["d6: 3", "d6: 5"]),
             outcome: "8".into(),
+            seal: None,
         },
         RollRecord {
             time_ms: 1_733_580_101_000,
@@ -424,6 +427,7 @@ fn fixture_records() -> Vec<RollRecord> {
                 "d6: 5, success",
             ]),
             outcome: "Pass by 1. 3 of 4 dice succeeded against Ob 2.".into(),
+            seal: None,
         },
         RollRecord {
             time_ms: 1_733_580_200_000,
@@ -440,6 +444,7 @@ fn fixture_records() -> Vec<RollRecord> {
                 "Crisis die: Failure and Bane",
             ]),
             outcome: "Success, 1 Breakthrough (sealed, verified)".into(),
+            seal: None,
         },
     ]
 }
@@ -537,4 +542,25 @@ fn roll_numbers_at_the_top_of_the_range_neither_wrap_nor_panic() {
     log.append(record(4));
     assert_eq!(log.entries[2].seq, u64::MAX);
     assert_eq!(log.entries[2].prev, last.hash);
+}
+
+#[test]
+fn a_seal_rolled_on_this_device_is_found_and_no_other_record_carries_one() {
+    let mut log = RollLog::default();
+    let mut sealed = record(1);
+    sealed.seal = Some("0123456789abcdef0123456789abcdef".into());
+    log.append(record(0));
+    log.append(sealed.clone());
+    assert_eq!(
+        log.rolled_seal("0123456789abcdef0123456789abcdef")
+            .map(|e| &e.record),
+        Some(&sealed)
+    );
+    assert!(
+        log.rolled_seal("ffffffffffffffffffffffffffffffff")
+            .is_none()
+    );
+    // A record without a seal hashes as before the field existed.
+    let text = serde_json::to_string(&record(0)).unwrap();
+    assert!(!text.contains("seal"), "{text}");
 }

@@ -263,6 +263,8 @@ pub enum TrayError {
     Sealed(SealError),
     /// A sealed Expedition roll with free successes, which the seal does not cover.
     SealedFree,
+    /// This device rolled this seal already: its outcome, in words.
+    SealRolled(String),
 }
 
 /// The rules word their refusals as clauses ("a Fortune Point is already spent on this
@@ -304,6 +306,10 @@ impl fmt::Display for TrayError {
             TrayError::SealedFree => write!(
                 f,
                 "A sealed roll counts no free successes: set Free successes to 0 and tell your GM about them."
+            ),
+            TrayError::SealRolled(outcome) => write!(
+                f,
+                "You rolled this sealed check already ({outcome}). A seal is rolled once, whatever the pool: send your GM the receipt from then, or ask for a new check."
             ),
         }
     }

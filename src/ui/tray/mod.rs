@@ -462,6 +462,26 @@ impl Tray {
         }
     }
 
+    /// The outcome of this device's roll of the sealed check waiting here, if it rolled it:
+    /// one roll per seal, so trying pools until the dice please is not possible
+    /// (`RollLog::rolled_seal`).
+    fn rolled_seal(&self) -> Option<String> {
+        let seal = self
+            .state
+            .with_untracked(|s| s.sealed_here().map(|c| c.seal.clone()))?;
+        self.read_log();
+        let logged = self
+            .log
+            .with_untracked(|l| l.rolled_seal(&seal).map(|e| e.record.outcome.clone()));
+        logged.or_else(|| {
+            self.owed.with_value(|o| {
+                o.iter()
+                    .find(|r| r.seal.as_deref() == Some(seal.as_str()))
+                    .map(|r| r.outcome.clone())
+            })
+        })
+    }
+
     /// Reads the stored log into `log`, once.
     fn read_log(&self) {
         if self.log_read.try_get_value() != Some(false) {

@@ -70,6 +70,8 @@ pub struct LogDraft {
     pub request_name: Option<String>,
     pub label: String,
     pub outcome: Outcome,
+    /// The GM's seal, when the roll was a sealed check's.
+    pub seal: Option<String>,
 }
 
 impl LogDraft {
@@ -93,6 +95,7 @@ impl LogDraft {
             } else {
                 format!("{}. {}", o.words, o.notes.join(" "))
             },
+            seal: self.seal,
         }
     }
 }

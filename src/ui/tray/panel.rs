@@ -182,6 +182,9 @@ fn roll_sealed(tray: Tray) {
         .roster_name(who.as_ref())
         .or(who_name)
         .unwrap_or_else(|| "A player".into());
+    if let Some(outcome) = tray.rolled_seal() {
+        return tray.refuse(super::TrayError::SealRolled(outcome));
+    }
     match tray.state.with_untracked(|s| s.roll_sealed(&name)) {
         Ok((rolled, receipt)) => {
             let before = tray.state.with_untracked(TrayState::rolls);

@@ -517,7 +517,11 @@ impl TrayState {
                 }
                 self.who = character_id;
                 self.label = label;
-                let log = self.show(outcome);
+                // Rolled elsewhere (a Depletion check), never the sealed check waiting here.
+                let log = LogDraft {
+                    seal: None,
+                    ..self.show(outcome)
+                };
                 self.banes_to_carry = 0;
                 TrayApplied::Rolled(Box::new(Settled {
                     log,
@@ -557,6 +561,7 @@ impl TrayState {
             request_name: self.who_name.clone(),
             label: self.label.clone(),
             outcome,
+            seal: self.sealed_here().map(|c| c.seal.clone()),
         }
     }
 

@@ -340,6 +340,7 @@ fn the_roster_name_wins_and_notes_follow_the_words() {
             notes: vec!["Cash 4 → 1.".into()],
             ..outcome("Bought")
         },
+        seal: None,
     };
     let r = draft.record(5, Some("Vex".into()));
     assert_eq!(r.character.as_deref(), Some("Vex"));

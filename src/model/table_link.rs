@@ -420,6 +420,15 @@ pub struct Heard {
     pub pool: bool,
     /// Outcomes in words.
     pub said: Vec<String>,
+    /// The character each of `said` is about (empty for none).
+    pub about: Vec<String>,
+}
+
+impl Heard {
+    fn say(&mut self, id: &str, text: String) {
+        self.said.push(text);
+        self.about.push(id.to_string());
+    }
 }
 
 impl LinkBook {
@@ -545,10 +554,10 @@ impl LinkBook {
                 });
             }
         }
-        for text in &heard.said {
+        for (text, id) in heard.said.iter().zip(&heard.about) {
             next.log.push(Logged {
                 at_ms: now_ms,
-                id: String::new(),
+                id: id.clone(),
                 text: text.clone(),
             });
         }
@@ -587,18 +596,14 @@ impl LinkBook {
         let name = c.name.clone();
         for (n, why) in refused {
             if let Some(r) = self.outbox.iter().find(|r| r.to == from && r.n == *n) {
-                heard.said.push(format!(
-                    "{}'s device refused “{}”: {why}",
-                    r.name,
-                    r.change.words()
-                ));
+                let text = format!("{}'s device refused “{}”: {why}", r.name, r.change.words());
+                heard.say(&r.id.clone(), text);
             }
         }
         self.outbox.retain(|r| r.to != from || r.n > answered);
+        let text = format!("{name}: revision from {}.", heard.from_name);
+        heard.say(&c.id, text);
         heard.mirrors.push(c);
-        heard
-            .said
-            .push(format!("{name}: revision from {}.", heard.from_name));
         Ok(())
     }
 
@@ -621,20 +626,18 @@ impl LinkBook {
             let name = roster.get(&r.id).map_or(r.name.clone(), |c| c.name.clone());
             match outcome {
                 Ok(action) => {
-                    heard.said.push(format!(
-                        "{} (from {}): {}.",
-                        name,
-                        heard.from_name,
-                        r.change.words()
-                    ));
+                    let text =
+                        format!("{} (from {}): {}.", name, heard.from_name, r.change.words());
+                    heard.say(&r.id, text);
                     heard.actions.push(action);
                 }
                 Err(why) => {
-                    heard.said.push(format!(
+                    let text = format!(
                         "Refused for {name} (from {}): {} ({why}).",
                         heard.from_name,
                         r.change.words()
-                    ));
+                    );
+                    heard.say(&r.id, text);
                     self.refused.push(Refusal {
                         from: from.to_string(),
                         n: r.n,

@@ -567,19 +567,39 @@ fn describe(v: &StatusVitals) -> String {
     }
 }
 
+/// The joined device that keeps character `id`, by name, if its owner joined this table.
+fn joined_owner(state: AppState, id: &str) -> Option<String> {
+    let owner = state
+        .roster
+        .with_untracked(|r| r.get(id).and_then(|c| c.owner.clone()))?;
+    state
+        .doc::<crate::model::table_link::LinkBook>()
+        .with_untracked(|b| b.peer(&owner).map(|p| p.name.clone()))
+}
+
 /// Shown when the page was opened from a status update's link: the new status of a
 /// character the GM already has, applied only on Update and only when it is newer.
 #[component]
 pub fn StatusPreview(fragment: String, on_done: impl Fn() + Copy + 'static) -> impl IntoView {
     let state = expect_context::<AppState>();
     let (message, set_message) = signal(None::<String>);
-    let read = read_status_fragment(&fragment).and_then(|u| {
-        let n = state.roster.with_untracked(|r| status_newness(r, &u))?;
-        Ok((u, n))
-    });
+    let read = read_status_fragment(&fragment)
+        .and_then(|u| {
+            let n = state.roster.with_untracked(|r| status_newness(r, &u))?;
+            Ok((u, n))
+        })
+        .map_err(|e| e.to_string())
+        .and_then(|(u, n)| match joined_owner(state, &u.id) {
+            // A status code carries no key: once the player's device has joined, anyone who
+            // saw one could forge the next, so only the link's authenticated messages count.
+            Some(name) => Err(format!(
+                "This character is kept on {name}, which joined this table: its changes come by the table link, checked with the key the two devices share. A status code carries no key, so it was not used."
+            )),
+            None => Ok((u, n)),
+        });
     match read {
-        Err(e) => view! {
-            <LinkRefused title="This status update cannot be used" why=e.to_string() kept="Nothing was changed." on_done/>
+        Err(why) => view! {
+            <LinkRefused title="This status update cannot be used" why kept="Nothing was changed." on_done/>
         }
         .into_any(),
         Ok((update, newness)) => {

@@ -73,6 +73,7 @@ pub fn SheetShare(id: String) -> impl IntoView {
                 .with(|(_, owner)| owner.clone())
                 .map(|owner| view! { <MirrorFlag id=id.get_value() owner/> })
         }}
+        <TableNote id=id.get_value()/>
         <button
             type="button"
             class="sheet-share"
@@ -146,5 +147,27 @@ fn MirrorFlag(id: String, owner: String) -> impl IntoView {
                 .into_any()
             }
         }}
+    }
+}
+
+/// The last thing the table did to this character, from the link book ("Kara (from GM):
+/// suffered 3 Wounds."): on the phone, what the GM's request did; on the GM's device, the
+/// revision that answered it. Nothing when the table never touched it.
+#[component]
+fn TableNote(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let book = state.doc::<crate::model::table_link::LinkBook>();
+    let last = Memo::new(move |_| {
+        book.with(|b| {
+            b.log
+                .iter()
+                .rev()
+                .find(|l| l.id == id)
+                .map(|l| l.text.clone())
+        })
+    });
+    move || {
+        last.get()
+            .map(|text| view! { <span class="flag calm table-note" role="status">{text}</span> })
     }
 }

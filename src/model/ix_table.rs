@@ -15,8 +15,8 @@ use super::ix_foe::StatBlock;
 use super::ix_sheet::IxEdit;
 use crate::rules::ix::IxError;
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
-use crate::rules::ix::check::{Against, FortuneState};
-use crate::rules::ix::checks::{Condition, Guard};
+use crate::rules::ix::check::{Against, Check, FortuneState};
+use crate::rules::ix::checks::{Condition, FearRating, Guard};
 use crate::rules::ix::critical::{CriticalTable, ROW_COUNT};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::health::Vitality;
@@ -62,6 +62,10 @@ pub struct FoeEntry {
     /// Links an initiative participant to this adversary; 0 until it first joins initiative
     /// (names may repeat, so the link cannot be the name).
     pub id: u32,
+    /// The rating of the fear that made it Demoralized: a leader's Rally is checked against
+    /// it (reference, "Lifting Demoralized"), whatever source the Fear form shows later.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demoralized_by: Option<FearRating>,
 }
 
 /// A [`FoeEntry`] as any version stored it: tables from before stat blocks kept a fear
@@ -79,6 +83,8 @@ struct StoredFoe {
     nerve: Option<Nerve>,
     #[serde(default)]
     id: u32,
+    #[serde(default)]
+    demoralized_by: Option<FearRating>,
 }
 
 #[derive(Deserialize)]
@@ -110,6 +116,7 @@ impl From<StoredFoe> for FoeEntry {
             critical_owed: s.critical_owed,
             stats,
             id: s.id,
+            demoralized_by: s.demoralized_by,
         }
     }
 }
@@ -558,13 +565,15 @@ pub enum TableEdit {
     /// Strain to a Nemesis (positive) or recovered (negative).
     Strain(usize, i32),
     NemesisPeril(usize, i32),
-    /// A fear check's result for adversary `i` (immune ones are unchanged).
-    Fear(usize, CheckResult),
+    /// A fear check's result for adversary `i` against a source of `FearRating` (immune ones
+    /// are unchanged); one it demoralizes keeps the rating for its Rally.
+    Fear(usize, CheckResult, FearRating),
     /// Lifts Demoralized (a leader's Leadership check succeeded) or Frightened.
     Calm(usize),
     /// A leader's Leadership check to rally adversary `i` (reference, "Lifting
     /// Demoralized"): a success ends Demoralized for that one Minion group or Elite; a failure
-    /// leaves it. Refused for one that is not Demoralized.
+    /// leaves it. Refused for one that is not Demoralized. The check is built by
+    /// [`IxTableDoc::rally_check`].
     Rally(usize, CheckResult),
     FoeInjury(usize, usize),
     RemoveFoeInjury(usize, usize),
@@ -730,8 +739,39 @@ impl IxTableDoc {
             critical_owed: false,
             stats,
             id: 0,
+            demoralized_by: None,
         });
         Ok(())
+    }
+
+    /// A leader's Rally of adversary `target`, by the one check door: the leader's Presence
+    /// and Leadership from its stat block, its own fear condition (a Frightened or
+    /// Demoralized leader is refused), against the rating that made the target Demoralized
+    /// (`fallback` only for a table kept before that was recorded).
+    pub fn rally_check(
+        &self,
+        leader: usize,
+        target: usize,
+        fallback: FearRating,
+    ) -> Result<Check, EditError> {
+        let t = self
+            .foes
+            .get(target)
+            .ok_or(EditError::Gone { what: "adversary" })?;
+        if t.condition() != Some("Demoralized") {
+            return Err(format!("{} is not Demoralized.", t.name()).into());
+        }
+        if leader == target {
+            return Err(
+                "A Demoralized adversary cannot rally itself: choose another leader.".into(),
+            );
+        }
+        let l = self
+            .foes
+            .get(leader)
+            .ok_or(EditError::Gone { what: "adversary" })?;
+        let rating = t.demoralized_by.unwrap_or(fallback);
+        l.check(FoeCheck::Rally(rating), None, Against::Own)
     }
 
     /// The pool a participant's initiative check rolls, by the one check door: a roster
@@ -1108,24 +1148,34 @@ impl IxTableDoc {
                 }
                 _ => return Err("Only a Nemesis has its own Peril.".into()),
             },
-            TableEdit::Fear(i, r) => {
-                match &mut self.foe(i)?.foe {
+            TableEdit::Fear(i, r, rating) => {
+                let f = self.foe(i)?;
+                let was = f.condition() == Some("Demoralized");
+                match &mut f.foe {
                     Foe::Minions(m) => m.resolve_fear(&r),
                     Foe::Elite(e) => e.resolve_fear(&r),
                     Foe::Nemesis(x) => x.resolve_fear(&r),
                 };
+                if !was && f.condition() == Some("Demoralized") {
+                    f.demoralized_by = Some(rating);
+                }
             }
-            TableEdit::Calm(i) => match &mut self.foe(i)?.foe {
-                Foe::Minions(m) => m.demoralized = false,
-                Foe::Elite(e) => e.demoralized = false,
-                Foe::Nemesis(x) => x.frightened = false,
-            },
+            TableEdit::Calm(i) => {
+                let f = self.foe(i)?;
+                f.demoralized_by = None;
+                match &mut f.foe {
+                    Foe::Minions(m) => m.demoralized = false,
+                    Foe::Elite(e) => e.demoralized = false,
+                    Foe::Nemesis(x) => x.frightened = false,
+                }
+            }
             TableEdit::Rally(i, result) => {
                 let f = self.foe(i)?;
                 if f.condition() != Some("Demoralized") {
                     return Err(format!("{} is not Demoralized.", f.name()).into());
                 }
                 if result.succeeded {
+                    f.demoralized_by = None;
                     match &mut f.foe {
                         Foe::Minions(m) => m.demoralized = false,
                         Foe::Elite(e) => e.demoralized = false,

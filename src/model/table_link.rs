@@ -29,7 +29,7 @@ use std::fmt;
 
 use super::error::EditError;
 use super::exp_sheet::ExpEdit;
-use super::ix_sheet::IxEdit;
+use super::ix_sheet::{IxEdit, Text};
 use super::named::NamedDocument;
 use super::session::{Point, SessionEdit};
 use super::share::{ShareError, pack, unpack_within};
@@ -138,6 +138,7 @@ impl Change {
                     | IxEdit::RemoveInjury(_)
                     | IxEdit::SetGuard(_)
                     | IxEdit::AddCondition(_)
+                    | IxEdit::SetText(Text::FrightenedBy, _)
                     | IxEdit::RemoveCondition(_)
                     | IxEdit::CarryBane
                     | IxEdit::ClearCarriedBanes

@@ -21,9 +21,7 @@ use crate::model::ix_table::{Fighter, Foe, FoeEntry, IxTableDoc, TableEdit};
 use crate::model::session::{IxSession, Point, SessionEdit};
 use crate::rules::ix::adversary::{Elite, MinionGroup, Nemesis};
 use crate::rules::ix::check::{Against, FortuneState, Reason};
-use crate::rules::ix::checks::{
-    Condition, FearOutcome, FearRating, FearSubject, fear_outcome, lift_demoralized_pool,
-};
+use crate::rules::ix::checks::{Condition, FearOutcome, FearRating, FearSubject, fear_outcome};
 use crate::rules::ix::critical::{roll_critical, row_bounds};
 use crate::rules::ix::dice::CheckResult;
 use crate::rules::ix::error::IxError;
@@ -988,10 +986,8 @@ fn Fear() -> impl IntoView {
     let rating = RwSignal::new(2i64);
     let source = RwSignal::new(String::new());
     let discipline = RwSignal::new(false);
-    let leader_presence = RwSignal::new(2i64);
-    let leader_rank = RwSignal::new(1i64);
     let rally_target = RwSignal::new(None::<usize>);
-    let leader_afraid = RwSignal::new(false);
+    let rally_leader = RwSignal::new(None::<usize>);
     let rallied = RwSignal::new(String::new());
     let chosen = RwSignal::new(Vec::<String>::new());
     let lines = RwSignal::new(Vec::<String>::new());
@@ -1105,7 +1101,7 @@ fn Fear() -> impl IntoView {
                 {
                     Ok(res) => {
                         let o = fear_outcome(subject, false, &res);
-                        t.edit(TableEdit::Fear(i, res));
+                        t.edit(TableEdit::Fear(i, res, r));
                         out.push(format!("{name}: {} → {}", res.describe(), o.words()));
                     }
                     Err(e) => out.push(format!("{name}: {e}")),
@@ -1136,12 +1132,19 @@ fn Fear() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    // One check rallies one Minion group or Elite; a Frightened or Demoralized leader cannot
-    // make it (the rules refuse the pool).
+    // Adversaries who could lead a Rally: (index, name).
+    let leaders = move || {
+        t.doc.with(|d| {
+            d.foes
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (i, f.name().to_string()))
+                .collect::<Vec<_>>()
+        })
+    };
+    // One check rallies one Minion group or Elite, by the one door: the leader's own
+    // Leadership and fear condition, against the rating that caused Demoralized.
     let rally = move |_| {
-        let Ok(r) = FearRating::new(rating.get_untracked() as i32) else {
-            return rallied.set("Set the Fear rating that caused it, 1 to 4.".into());
-        };
         let Some((i, name)) = demoralized()
             .into_iter()
             .find(|(i, _)| Some(*i) == rally_target.get_untracked())
@@ -1149,12 +1152,19 @@ fn Fear() -> impl IntoView {
         else {
             return rallied.set("No adversary is Demoralized.".into());
         };
-        let res = roll(lift_demoralized_pool(
-            leader_presence.get_untracked() as i32,
-            leader_rank.get_untracked() as i32,
-            r,
-            leader_afraid.get_untracked(),
-        ));
+        let Some(leader) = rally_leader
+            .get_untracked()
+            .or_else(|| leaders().into_iter().map(|(l, _)| l).find(|l| *l != i))
+        else {
+            return rallied.set("Add the adversary who leads them first.".into());
+        };
+        let Ok(fallback) = FearRating::new(rating.get_untracked() as i32) else {
+            return rallied.set("Set the Fear rating, 1 to 4.".into());
+        };
+        let check = t.doc.with_untracked(|d| d.rally_check(leader, i, fallback));
+        let res = check
+            .map_err(|e| e.to_string())
+            .and_then(|c| roll(Ok(c.pool())));
         rallied.set(match res {
             Ok(res) => match t.doc.dispatch(TableEdit::Rally(i, res)) {
                 Ok(()) if res.succeeded => {
@@ -1217,9 +1227,16 @@ fn Fear() -> impl IntoView {
             </ul></div>
             <details>
                 <summary>"Lift Demoralized with Leadership"</summary>
-                <div class="ix-grid">
-                    {local("Leader's Presence", leader_presence, 1, 6)}
-                    {local("Leadership rank", leader_rank, 0, 5)}
+                <div class="field">
+                    <label for="ixt-leader">"Leader"</label>
+                    <select
+                        id="ixt-leader"
+                        on:change=move |ev| rally_leader.set(event_target_value(&ev).parse().ok())
+                    >
+                        {move || leaders().into_iter().map(|(i, n)| view! {
+                            <option value=i.to_string() selected=move || rally_leader.get() == Some(i)>{n}</option>
+                        }).collect_view()}
+                    </select>
                 </div>
                 <div class="field">
                     <label for="ixt-rally">"Rally"</label>
@@ -1232,7 +1249,7 @@ fn Fear() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </div>
-                {toggle("The leader is Frightened or Demoralized", leader_afraid)}
+                <p class="muted small">"Against the Fear rating that caused it; a Frightened or Demoralized leader cannot."</p>
                 <button type="button" on:click=rally>"Roll Leadership"</button>
                 <p class="said" role="status" aria-label="Leadership">{move || rallied.get()}</p>
             </details>

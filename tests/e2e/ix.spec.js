@@ -409,13 +409,18 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
     demoralized = (await results.first().textContent()).endsWith("Demoralized");
   }
   expect(demoralized).toBe(true);
+  // The leader is an adversary on the table, rolling its own Leadership by the one door
+  // against the rating that caused it; the Demoralized group cannot lead itself.
+  await foes.getByRole("textbox", { name: "Adversary name" }).fill("Boss");
+  await foes.getByRole("button", { name: "Add" }).click();
   await fear.getByText("Lift Demoralized with Leadership").click();
   await expect(fear.getByRole("combobox", { name: "Rally" })).toHaveValue("0");
-  await fear.getByRole("checkbox", { name: "The leader is Frightened or Demoralized" }).check();
+  const leader = fear.getByRole("combobox", { name: "Leader" });
+  await leader.selectOption({ label: "Goblins" });
   await fear.getByRole("button", { name: "Roll Leadership" }).click();
   const rallied = fear.getByRole("status", { name: "Leadership" });
   await expect(rallied).toContainText("The leader cannot rally anyone");
-  await fear.getByRole("checkbox", { name: "The leader is Frightened or Demoralized" }).uncheck();
+  await leader.selectOption({ label: "Boss" });
   let lifted = false;
   for (let i = 0; i < 30 && !lifted; i++) {
     await fear.getByRole("button", { name: "Roll Leadership" }).click();

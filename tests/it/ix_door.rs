@@ -177,22 +177,30 @@ fn every_modifier_on_every_door() {
                 - base
         };
         let attack = matches!(kind, ActionKind::Attack | ActionKind::Grapple);
-        // Frightened: a Bane die on every check (the source is near in play).
         let frightened = Actor {
             conditions: vec![Condition::Frightened],
             ..Actor::default()
         };
-        assert_eq!(banes(&frightened), 1, "Frightened on {kind:?}");
-        // Demoralized: on attacks only (listed, switched off, elsewhere).
         let demoralized = Actor {
             conditions: vec![Condition::Demoralized],
             ..Actor::default()
         };
-        assert_eq!(
-            banes(&demoralized),
-            u8::from(attack),
-            "Demoralized on {kind:?}"
-        );
+        if kind == ActionKind::Rally {
+            // A Frightened or Demoralized leader rallies no one (reference, "Lifting
+            // Demoralized").
+            for afraid in [&frightened, &demoralized] {
+                assert_eq!(pool_of(afraid, kind), Some(Err(Refusal::LeaderAfraid)));
+            }
+        } else {
+            // Frightened: a Bane die on every check (the source is near in play).
+            assert_eq!(banes(&frightened), 1, "Frightened on {kind:?}");
+            // Demoralized: on attacks only (listed, switched off, elsewhere).
+            assert_eq!(
+                banes(&demoralized),
+                u8::from(attack),
+                "Demoralized on {kind:?}"
+            );
+        }
         // Carried Bane dice: on whatever check is next.
         let carrying = Actor {
             carried_banes: 2,
@@ -258,6 +266,9 @@ fn every_modifier_on_every_door() {
         );
         // A sealed difficulty (1 Trial, 1 Crisis, 1 Bane) takes the place of the GM's
         // preset; a door's own dice (a spell's, a resistance) stay.
+        if kind == ActionKind::Rally {
+            continue;
+        }
         let mut sealed = Pool::new();
         sealed.add_dice(DieKind::Trial, 1).unwrap();
         sealed.add_dice(DieKind::Crisis, 1).unwrap();

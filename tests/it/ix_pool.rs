@@ -3,11 +3,10 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use satchel::rules::ix::check::{Action, Actor, Against, Ratings, Target, check};
+use satchel::rules::ix::check::{Action, Actor, Against, Ratings, Refusal, Target, check};
 use satchel::rules::ix::checks::{
     Condition, FearOutcome, FearRating, FearSubject, ForbiddenGrantCase, Guard, ShakyStrain,
     Tradition, casting_pool, fear_check_pool, fear_outcome, grapple_difficulty,
-    lift_demoralized_pool,
 };
 use satchel::rules::ix::dice::{CheckResult, DieKind, SymbolTotals};
 use satchel::rules::ix::error::IxError;
@@ -234,9 +233,28 @@ fn fear_ratings_map_to_difficulty_and_outcomes_by_subject() {
         fear_outcome(FearSubject::Elite, true, &fail),
         FearOutcome::Immune
     );
-    assert!(lift_demoralized_pool(3, 2, rating, true).is_err());
-    let lift = lift_demoralized_pool(3, 2, rating, false).unwrap_or_default();
-    assert_eq!(counts(&lift), [1, 2, 0, 3, 0, 0]);
+    // Rally, by the one door: Presence 3 and Leadership 2 against the causing rating (3:
+    // Hard, 3 Trial dice); a Frightened or Demoralized leader is refused.
+    let rally = |conditions: Vec<Condition>| {
+        let actor = Actor {
+            conditions,
+            ..Actor::default()
+        };
+        let action = Action::Rally {
+            ratings: Ratings::new(3, 2),
+            rating,
+        };
+        check(&actor, action, None, Against::Own).map(|c| c.pool())
+    };
+    assert_eq!(
+        rally(vec![Condition::Frightened]),
+        Err(Refusal::LeaderAfraid)
+    );
+    assert_eq!(
+        rally(vec![Condition::Demoralized]),
+        Err(Refusal::LeaderAfraid)
+    );
+    assert_eq!(counts(&rally(vec![]).unwrap()), [1, 2, 0, 3, 0, 0]);
 }
 
 #[test]

@@ -240,7 +240,12 @@ fn minion_groups_lose_members_as_damage_lands() {
     d.apply(TableEdit::Damage(0, -2, false)).unwrap();
     d.apply(TableEdit::Damage(0, 20, true)).unwrap();
     assert!(d.foes[0].down());
-    d.apply(TableEdit::Fear(0, result(0, 0))).unwrap();
+    d.apply(TableEdit::Fear(
+        0,
+        result(0, 0),
+        satchel::rules::ix::checks::FearRating::new(2).unwrap(),
+    ))
+    .unwrap();
     assert_eq!(d.foes[0].condition(), Some("Demoralized"));
     d.apply(TableEdit::Calm(0)).unwrap();
     assert_eq!(d.foes[0].condition(), None);
@@ -259,12 +264,22 @@ fn elites_take_strain_as_wounds_and_nemeses_track_everything() {
     .unwrap();
     d.apply(TableEdit::Damage(0, 5, true)).unwrap();
     assert!(d.apply(TableEdit::Strain(0, 1)).is_err());
-    d.apply(TableEdit::Fear(0, result(0, 0))).unwrap();
+    d.apply(TableEdit::Fear(
+        0,
+        result(0, 0),
+        satchel::rules::ix::checks::FearRating::new(2).unwrap(),
+    ))
+    .unwrap();
     assert_eq!(d.foes[0].condition(), None, "immune to fear");
     d.apply(TableEdit::Strain(1, 4)).unwrap();
     d.apply(TableEdit::NemesisPeril(1, 2)).unwrap();
     assert!(d.apply(TableEdit::NemesisPeril(1, 21)).is_err());
-    d.apply(TableEdit::Fear(1, result(-1, 0))).unwrap();
+    d.apply(TableEdit::Fear(
+        1,
+        result(-1, 0),
+        satchel::rules::ix::checks::FearRating::new(2).unwrap(),
+    ))
+    .unwrap();
     assert_eq!(d.foes[1].condition(), Some("Frightened"));
     let Foe::Nemesis(n) = &d.foes[1].foe else {
         panic!("a nemesis")
@@ -311,23 +326,60 @@ fn a_hit_that_downs_an_adversary_owes_a_critical_injury_until_rolled() {
 
 #[test]
 fn a_successful_leadership_check_rallies_one_demoralized_group() {
-    use satchel::rules::ix::checks::{FearRating, lift_demoralized_pool};
+    use satchel::model::ix_foe::StatBlock;
+    use satchel::rules::ix::checks::FearRating;
+    use satchel::rules::ix::dice::DieKind;
+    use satchel::rules::ix::stats::{Characteristic, Skill};
+    let hard = FearRating::new(3).unwrap();
     let mut d = IxTableDoc::default();
     for name in ["Spears", "Bows"] {
         d.apply(TableEdit::AddFoe(Foe::Minions(
             MinionGroup::new(name, 4, 3, 1, false).unwrap(),
         )))
         .unwrap();
-        // A failed fear check demoralizes each group.
+        // A failed fear check against a rating-3 source demoralizes each group.
         let i = d.foes.len() - 1;
-        d.apply(TableEdit::Fear(i, result(-1, 0))).unwrap();
+        d.apply(TableEdit::Fear(i, result(-1, 0), hard)).unwrap();
         assert_eq!(d.foes[i].condition(), Some("Demoralized"));
+        assert_eq!(d.foes[i].demoralized_by, Some(hard));
     }
+    // The leader: an Elite with Presence 3 and Leadership 2.
+    let mut block = StatBlock::default();
+    block.characteristics.presence = 3;
+    block.skills.push(Skill {
+        name: "Leadership".into(),
+        characteristic: Characteristic::Presence,
+        rank: 2,
+    });
+    d.apply(TableEdit::AddFoeWithStats(
+        Foe::Elite(Elite::new("Captain", 12, false).unwrap()),
+        Box::new(block),
+    ))
+    .unwrap();
+    // Against the rating that caused it (Hard: 3 Trial dice), whatever the Fear form shows now.
+    let check = d.rally_check(2, 1, FearRating::new(1).unwrap()).unwrap();
+    let p = check.pool();
+    assert_eq!(
+        [
+            p.count(DieKind::Ability),
+            p.count(DieKind::Mastery),
+            p.count(DieKind::Trial)
+        ],
+        [1, 2, 3]
+    );
+    // A Demoralized group cannot lead its own Rally, and a frightened leader cannot at all.
+    assert!(d.rally_check(1, 1, hard).is_err());
+    d.apply(TableEdit::Fear(2, result(-1, 0), hard)).unwrap();
+    let why = d.rally_check(2, 1, hard).unwrap_err().to_string();
+    assert!(why.contains("cannot rally"), "{why}");
+    d.apply(TableEdit::Calm(2)).unwrap();
+
     // A failure leaves it; a success ends it for the one group rallied, not the other.
     d.apply(TableEdit::Rally(1, result(0, 0))).unwrap();
     assert_eq!(d.foes[1].condition(), Some("Demoralized"));
     d.apply(TableEdit::Rally(1, result(2, 0))).unwrap();
     assert_eq!(d.foes[1].condition(), None);
+    assert_eq!(d.foes[1].demoralized_by, None);
     assert_eq!(d.foes[0].condition(), Some("Demoralized"));
     // One not Demoralized is refused, unchanged.
     let before = d.clone();
@@ -337,10 +389,6 @@ fn a_successful_leadership_check_rallies_one_demoralized_group() {
         .to_string();
     assert_eq!(why, "Bows is not Demoralized.");
     assert_eq!(d, before);
-    // A Frightened or Demoralized leader cannot make the check at all.
-    let r = FearRating::new(2).unwrap();
-    assert!(lift_demoralized_pool(3, 1, r, true).is_err());
-    assert!(lift_demoralized_pool(3, 1, r, false).is_ok());
 }
 
 #[test]

@@ -520,6 +520,9 @@ pub enum Refusal {
     ChannelShut,
     /// A Medicine task that cannot be attempted (a Killed injury).
     Untreatable,
+    /// A Frightened or Demoralized leader cannot rally others (reference, "Lifting
+    /// Demoralized").
+    LeaderAfraid,
     /// A number out of range, by name.
     Invalid(IxError),
 }
@@ -542,6 +545,10 @@ impl fmt::Display for Refusal {
                 "Bad-faith Forbidden Grant: the channel stays shut and no Strain is spent."
             ),
             Refusal::Untreatable => write!(f, "A Killed injury cannot be treated."),
+            Refusal::LeaderAfraid => write!(
+                f,
+                "A Frightened or Demoralized leader cannot rally anyone: another leader must."
+            ),
             Refusal::Invalid(e) => write!(f, "{}.", capitalised(&e.to_string())),
         }
     }
@@ -583,6 +590,13 @@ pub fn may_act(actor: &Actor, kind: ActionKind) -> Result<(), Refusal> {
     );
     if actor.defensive_guard && attacking {
         return Err(Refusal::DefensiveGuard);
+    }
+    let afraid = actor
+        .conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Frightened | Condition::Demoralized));
+    if kind == ActionKind::Rally && afraid {
+        return Err(Refusal::LeaderAfraid);
     }
     Ok(())
 }

@@ -181,25 +181,6 @@ pub fn fear_outcome(subject: FearSubject, immune: bool, result: &CheckResult) ->
     }
 }
 
-/// The Leadership check that lifts Demoralized (reference, "Lifting Demoralized"): Presence
-/// with Leadership against the causing Fear rating's difficulty. A Frightened or Demoralized
-/// leader cannot make it.
-pub fn lift_demoralized_pool(
-    presence: i32,
-    leadership: i32,
-    rating: FearRating,
-    leader_afraid: bool,
-) -> Result<Pool, IxError> {
-    if leader_afraid {
-        return Err(IxError::WrongCondition {
-            needs: "a leader who is neither Frightened nor Demoralized".to_string(),
-        });
-    }
-    let mut p = Pool::from_ratings(presence, leadership)?;
-    p.add_difficulty(rating.difficulty())?;
-    Ok(p)
-}
-
 /// A condition on a sheet (reference, "Running Frightened", "Minion groups and Elites").
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Condition {

@@ -1,0 +1,119 @@
+// The live link: a GM's laptop and a player's phone (two browser contexts, two storages) link
+// over a WebRTC data channel with no server, by a join code and an answer code. Each side then
+// shows the other as Linked under the name the other's hello frame carried; a reload of the
+// phone shows the link Lost with the way to rejoin on both sides, and rejoining links again.
+import { test, expect } from "@playwright/test";
+import { SHOTS, audit, openApp } from "./pages.js";
+
+const HOST = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const fragmentOf = (link) => link.slice(link.indexOf("#"));
+
+/** The join link the host's Link tab shows now, and its QR version (at most 10). */
+async function joinLink(g) {
+  const panel = g.getByRole("region", { name: "Join code" });
+  await expect(panel.getByRole("img", { name: "QR code of the join link" })).toBeVisible();
+  const caption = await panel.locator(".qr-size").textContent();
+  const version = Number(caption.match(/QR version (\d+)/)[1]);
+  expect(version).toBeLessThanOrEqual(10);
+  const link = await panel.getByRole("textbox", { name: "Join link" }).inputValue();
+  return { link, version };
+}
+
+/** On the phone: joins with the code on screen and returns the answer link it shows. */
+async function join(p, host) {
+  const screen = p.getByRole("region", { name: "Join the table" });
+  await expect(screen.getByText(`${host} hosts this table`)).toBeVisible();
+  await screen.getByRole("button", { name: "Join" }).click();
+  const answer = screen.getByRole("textbox", { name: "Answer link" });
+  await expect(answer).toBeVisible({ timeout: 15_000 });
+  await expect(screen.getByRole("img", { name: "QR code of the answer link" })).toBeVisible();
+  const caption = await screen.locator(".qr-size").textContent();
+  expect(Number(caption.match(/QR version (\d+)/)[1])).toBeLessThanOrEqual(10);
+  return answer.inputValue();
+}
+
+/** On the host: pastes the answer and connects. */
+async function connect(g, answer, name) {
+  const panel = g.getByRole("region", { name: "Answer code" });
+  await panel.getByRole("textbox", { name: "Answer code" }).fill(answer);
+  await panel.getByRole("button", { name: "Connect" }).click();
+  await expect(panel.getByRole("status")).toContainText(`Connecting to ${name}`);
+}
+
+const row = (g, name) =>
+  g.getByRole("region", { name: "Linked devices" }).getByRole("listitem").filter({ hasText: name });
+
+test("a phone links to the GM's laptop by two codes, shows Lost after a reload, and rejoins", async ({ browser }) => {
+  const hostContext = await browser.newContext({ viewport: HOST });
+  const phoneContext = await browser.newContext({ viewport: PHONE });
+  const host = await openApp(await hostContext.newPage(), "#/table/link");
+  const g = host.page;
+
+  // The GM names the laptop; the join code is made again with the new name.
+  await expect(g.getByRole("link", { name: "Link", exact: true })).toHaveAttribute("aria-current", "page");
+  const name = g.getByRole("textbox", { name: "This device's name at the table" });
+  await name.fill("Mara (GM)");
+  await name.press("Tab");
+  const first = await joinLink(g);
+  console.log(`join link: ${first.link.length} characters, QR version ${first.version}`);
+  await expect(g.getByRole("region", { name: "Linked devices" })).toContainText("No device has linked");
+
+  // The phone opens the join link, names itself and joins: its answer code appears.
+  const phone = await openApp(await phoneContext.newPage(), fragmentOf(first.link));
+  const p = phone.page;
+  const phoneName = p.getByRole("textbox", { name: "This device's name at the table" });
+  await phoneName.fill("Kara's phone");
+  await phoneName.press("Tab");
+  await audit(p, "join the table (phone)");
+  const answer = await join(p, "Mara (GM)");
+  console.log(`answer link: ${answer.length} characters`);
+  await p.screenshot({ path: `${SHOTS}/link-answer-phone.png`, fullPage: true });
+
+  // The GM pastes the answer: both sides show the other under the name its hello carried.
+  await connect(g, answer, "Kara's phone");
+  await expect(row(g, "Kara's phone")).toContainText("joined the table. Linked", { timeout: 20_000 });
+  await expect(p.getByText("Linked to Mara (GM)")).toBeVisible({ timeout: 20_000 });
+  await expect(row(g, "Kara's phone")).toContainText(/last heard (just now|\d+ s ago)/);
+  // A fresh join code for the next phone.
+  const second = await joinLink(g);
+  expect(second.link).not.toEqual(first.link);
+  await audit(g, "link tab (laptop)");
+  await g.screenshot({ path: `${SHOTS}/link-host-desktop.png`, fullPage: true });
+  await p.screenshot({ path: `${SHOTS}/link-linked-phone.png`, fullPage: true });
+
+  // The phone reloads: the link is lost, and both sides say how to rejoin.
+  await phone.reload();
+  await expect(p.getByText("The link to Mara (GM) was lost")).toBeVisible();
+  await expect(p.getByText("On Mara (GM), open Table, then Link")).toBeVisible();
+  await expect(p.getByRole("button", { name: "Join" })).toHaveCount(0);
+  await expect(row(g, "Kara's phone")).toContainText("Lost", { timeout: 30_000 });
+  await expect(row(g, "Kara's phone")).toContainText("On Kara's phone, scan the table's code again");
+  await audit(p, "link lost (phone)");
+  await p.screenshot({ path: `${SHOTS}/link-lost-phone.png`, fullPage: true });
+  await g.screenshot({ path: `${SHOTS}/link-lost-desktop.png`, fullPage: true });
+
+  // Rejoining with the fresh code links again; the laptop keeps one row for the phone.
+  await p.goto(phone.server.url + fragmentOf(second.link));
+  const again = await join(p, "Mara (GM)");
+  await connect(g, again, "Kara's phone");
+  await expect(row(g, "Kara's phone")).toContainText("Linked", { timeout: 20_000 });
+  await expect(row(g, "Kara's phone")).toHaveCount(1);
+  await expect(p.getByText("Linked to Mara (GM)")).toBeVisible({ timeout: 20_000 });
+
+  // The link survives a change of screen on the laptop.
+  await g.getByRole("link", { name: "Ix GM table" }).click();
+  await g.getByRole("link", { name: "Link", exact: true }).click();
+  await expect(row(g, "Kara's phone")).toContainText("Linked");
+
+  // The other sizes: the laptop's tab on a phone, the phone's screen on a laptop.
+  await g.setViewportSize(PHONE);
+  await g.screenshot({ path: `${SHOTS}/link-host-phone.png`, fullPage: true });
+  await p.setViewportSize(HOST);
+  await p.screenshot({ path: `${SHOTS}/link-linked-desktop.png`, fullPage: true });
+
+  expect(host.errors).toEqual([]);
+  expect(phone.errors).toEqual([]);
+  await hostContext.close();
+  await phoneContext.close();
+});

@@ -2,7 +2,11 @@
 // over a WebRTC data channel with no server, by a join code and an answer code. Each side then
 // shows the other as Linked under the name the other's hello frame carried; a reload of the
 // phone shows the link Lost with the way to rejoin on both sides, and rejoining links again.
-import { test, expect } from "@playwright/test";
+import { test, expect, chromium } from "@playwright/test";
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as joinPath } from "node:path";
+import { chromium as options } from "./playwright.config.js";
 import { SHOTS, audit, openApp } from "./pages.js";
 
 const HOST = { width: 1280, height: 800 };
@@ -93,10 +97,13 @@ test("a phone links to the GM's laptop by two codes, shows Lost after a reload, 
   await p.screenshot({ path: `${SHOTS}/link-lost-phone.png`, fullPage: true });
   await g.screenshot({ path: `${SHOTS}/link-lost-desktop.png`, fullPage: true });
 
-  // Rejoining with the fresh code links again; the laptop keeps one row for the phone.
+  // Rejoining with the fresh code links again, this time by opening the answer as a link on
+  // the laptop (it goes to the Link tab, which connects); the laptop keeps one row for the phone.
   await p.goto(phone.server.url + fragmentOf(second.link));
   const again = await join(p, "Mara (GM)");
-  await connect(g, again, "Kara's phone");
+  await g.goto(host.server.url + fragmentOf(again));
+  await expect(g).toHaveURL(/#\/table\/link$/);
+  await expect(g.getByRole("region", { name: "Answer code" }).getByRole("status")).toContainText("Connecting to Kara's phone");
   await expect(row(g, "Kara's phone")).toContainText("Linked", { timeout: 20_000 });
   await expect(row(g, "Kara's phone")).toHaveCount(1);
   await expect(p.getByText("Linked to Mara (GM)")).toBeVisible({ timeout: 20_000 });
@@ -116,4 +123,79 @@ test("a phone links to the GM's laptop by two codes, shows Lost after a reload, 
   expect(phone.errors).toEqual([]);
   await hostContext.close();
   await phoneContext.close();
+});
+
+/**
+ * A Y4M video (what Chromium's fake camera plays) of the QR code an `<svg class="qr">` draws:
+ * its path's unit squares at `scale` pixels a module on white, centred (as scan.spec.js).
+ */
+function qrVideo(viewSize, path, scale = 5, width = 640, height = 480) {
+  const y = Buffer.alloc(width * height, 235);
+  const side = viewSize * scale;
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  for (const [, mx, my] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+    for (let dy = 0; dy < scale; dy++) {
+      const r = (top + Number(my) * scale + dy) * width + left + Number(mx) * scale;
+      y.fill(16, r, r + scale);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, chroma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  return Buffer.concat([header, ...Array(10).fill(frame)]);
+}
+
+/** The QR code `img` draws, as a camera would see it. */
+async function drawnVideo(img) {
+  const drawn = await img.evaluate((svg) => ({
+    size: Number(svg.getAttribute("viewBox").split(" ")[2]),
+    path: svg.querySelector("path").getAttribute("d"),
+  }));
+  return qrVideo(drawn.size, drawn.path);
+}
+
+const withCamera = (video) =>
+  chromium.launch({
+    ...options,
+    args: [...options.args, "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+  });
+
+test("the phone scans the join code and the laptop scans the answer, with Satchel's own scanner", async () => {
+  const dir = mkdtempSync(joinPath(tmpdir(), "satchel-link-"));
+  const answerVideo = joinPath(dir, "answer.y4m");
+  const joinVideo = joinPath(dir, "join.y4m");
+  // The laptop's camera file is written again once the phone shows its answer: Chromium opens
+  // the file when the camera starts, not when the browser does.
+  writeFileSync(answerVideo, qrVideo(21, ""));
+  const laptop = await withCamera(answerVideo);
+  const hostContext = await laptop.newContext({ viewport: HOST, permissions: ["camera"] });
+  const host = await openApp(await hostContext.newPage(), "#/table/link");
+  const g = host.page;
+  const joinQr = g.getByRole("region", { name: "Join code" }).getByRole("img", { name: "QR code of the join link" });
+  await expect(joinQr).toBeVisible();
+  writeFileSync(joinVideo, await drawnVideo(joinQr));
+
+  const phoneBrowser = await withCamera(joinVideo);
+  const phoneContext = await phoneBrowser.newContext({ viewport: PHONE, permissions: ["camera"] });
+  const phone = await openApp(await phoneContext.newPage(), "#/table/link");
+  const p = phone.page;
+  await p.getByRole("button", { name: "Scan a join code" }).click();
+  const screen = p.getByRole("region", { name: "Join the table" });
+  await expect(screen).toBeVisible({ timeout: 15_000 });
+  await screen.getByRole("button", { name: "Join" }).click();
+  const answerQr = screen.getByRole("img", { name: "QR code of the answer link" });
+  await expect(answerQr).toBeVisible({ timeout: 15_000 });
+  writeFileSync(answerVideo, await drawnVideo(answerQr));
+
+  // The laptop's scanner hands the answer to the Link tab, which connects at once.
+  await g.getByRole("button", { name: "Scan the answer" }).click();
+  await expect(g.getByRole("region", { name: "Answer code" }).getByRole("status")).toContainText("Connecting to Device", { timeout: 15_000 });
+  await expect(g).toHaveURL(/#\/table\/link$/);
+  await expect(row(g, "Device")).toContainText("Linked", { timeout: 20_000 });
+  await expect(screen.getByText(/^Linked to Device/)).toBeVisible({ timeout: 20_000 });
+  expect(host.errors).toEqual([]);
+  expect(phone.errors).toEqual([]);
+  await laptop.close();
+  await phoneBrowser.close();
 });

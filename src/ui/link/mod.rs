@@ -25,7 +25,7 @@ use leptos::prelude::*;
 use web_sys::{RtcDataChannel, RtcPeerConnection};
 
 use super::browser::{new_id, now_ms};
-use crate::model::link_code::{AnswerCode, JoinCode, LinkCodeError, TrimmedSdp};
+use crate::model::link_code::{AnswerCode, JoinCode, LinkCodeError, TrimmedSdp, valid_device};
 use crate::model::link_doc::{LINK_SCHEMA, LinkDoc, LinkedPeer, key_from_hex, key_hex};
 pub use crate::model::link_doc::{PeerState, Role};
 use crate::model::link_frame::Frame;
@@ -119,12 +119,13 @@ fn peer_info(p: &LinkedPeer) -> PeerInfo {
 
 impl Hub {
     /// Reads the stored link document: a damaged one is set aside (never overwritten), a
-    /// newer Satchel's left alone, and a first visit gets a new device id.
-    fn load() -> Hub {
+    /// newer Satchel's left alone. The device id is the one in Settings, which a character's
+    /// revision names, so a linked device and the owner of a fact are one id.
+    fn load(settings_device: Option<String>) -> Hub {
         let (kv, _memory_only) = crate::storage::open_local();
         let now = now_ms();
         let fresh = || LinkDoc::new(new_id(), format!("Device {}", &new_id()[..4]));
-        let (doc, writable) = match kv.get(LINK_KEY) {
+        let (mut doc, writable) = match kv.get(LINK_KEY) {
             Ok(Some(raw)) => match decode::<LinkDoc>(&raw, LINK_SCHEMA) {
                 Ok(doc) if doc.is_sound() => (doc, true),
                 Err(DocError::Newer { .. }) => (fresh(), false),
@@ -135,6 +136,9 @@ impl Hub {
             },
             _ => (fresh(), true),
         };
+        if let Some(device) = settings_device.filter(|d| valid_device(d)) {
+            doc.device = device;
+        }
         let peers = doc.peers.iter().map(peer_info).collect();
         let hub = Hub {
             kv,
@@ -234,7 +238,9 @@ impl LinkHub {
         if let Some(hub) = self.0.get_value() {
             return hub;
         }
-        let hub = Rc::new(Hub::load());
+        let device = use_context::<super::AppState>()
+            .map(|s| s.settings.with_untracked(|s| s.device.clone()));
+        let hub = Rc::new(Hub::load(device));
         self.0.set_value(Some(hub.clone()));
         let this = *self;
         let _ = set_interval_with_handle(

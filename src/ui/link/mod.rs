@@ -176,6 +176,21 @@ impl Hub {
         self.conns.borrow().iter().find(|c| c.is(device)).cloned()
     }
 
+    /// Closes and drops a connection once the browser event being handled has returned: its
+    /// handlers are dropped with it, and a handler must not be dropped while it runs.
+    fn drop_later(self: &Rc<Self>, id: u32) {
+        let hub = self.clone();
+        leptos::task::spawn_local(async move {
+            let gone: Vec<Rc<Conn>> = {
+                let mut conns = hub.conns.borrow_mut();
+                let (gone, keep) = conns.drain(..).partition(|c| c.id == id);
+                *conns = keep;
+                gone
+            };
+            gone.iter().for_each(|c| c.close());
+        });
+    }
+
     fn update_peer(&self, device: &str, f: impl FnOnce(&mut PeerInfo)) {
         self.peers.update(|ps| {
             if let Some(p) = ps.iter_mut().find(|p| p.device == device) {
@@ -569,7 +584,7 @@ impl LinkHub {
     fn hello(&self, conn: &Conn, device: &str, said: &str, name: String) {
         let hub = self.hub();
         if said != device {
-            conn.close();
+            hub.drop_later(conn.id);
             hub.update_peer(device, |p| p.state = PeerState::Lost);
             return;
         }
@@ -601,6 +616,7 @@ impl LinkHub {
         let device = hub.conn(id).and_then(|c| c.device.borrow().clone());
         if let Some(device) = device {
             hub.update_peer(&device, |p| p.state = PeerState::Lost);
+            hub.drop_later(id);
         }
     }
 

@@ -260,26 +260,20 @@ fn answer_view(hub: LinkHub, host: &str, host_name: &str) -> Option<AnyView> {
     )
 }
 
-/// "Linked to …" with when it was last heard, or how to rejoin.
-fn guest_status(peer: Option<PeerInfo>, now: u64) -> Option<AnyView> {
-    let peer = peer?;
-    match peer.state {
+/// "Linked to …", or how to rejoin: announced when it changes, so it does not follow the
+/// clock ("last heard" is beside it, outside the live region).
+fn guest_status(state: Option<(PeerState, String)>) -> Option<AnyView> {
+    let (state, name) = state?;
+    match state {
         PeerState::Open => Some(
-            view! {
-                <p class="link-linked">
-                    <strong>{format!("Linked to {}", peer.name)}</strong>
-                    {format!(", {}.", heard(&peer, now))}
-                </p>
-            }
-            .into_any(),
+            view! { <p class="link-linked"><strong>{format!("Linked to {name}")}</strong></p> }
+                .into_any(),
         ),
         PeerState::Lost => Some(
             view! {
-                <div>
-                    <p><strong>{format!("The link to {} was lost", peer.name)}</strong>
-                        " (this page was reloaded, or a device slept or left the network)."</p>
-                    <p>{rejoin_words(&peer.name, Role::Host)}</p>
-                </div>
+                <p><strong>{format!("The link to {name} was lost")}</strong>
+                    " (this page was reloaded, or a device slept or left the network)."</p>
+                <p>{rejoin_words(&name, Role::Host)}</p>
             }
             .into_any(),
         ),
@@ -301,6 +295,8 @@ fn JoinScreen(code: JoinCode, on_done: Callback<()>) -> impl IntoView {
     // one code links one connection, so Join is offered only for a code not yet used.
     let used = move || code.with_value(|c| hub.peer(&c.host).is_some_and(|p| p.key == c.key));
     let state = Memo::new(move |_| code.with_value(|c| hub.peer(&c.host).map(|p| p.state)));
+    let status =
+        Memo::new(move |_| code.with_value(|c| hub.peer(&c.host).map(|p| (p.state, p.name))));
     let join = move |_| {
         busy.set(true);
         error.set(None);
@@ -333,9 +329,13 @@ fn JoinScreen(code: JoinCode, on_done: Callback<()>) -> impl IntoView {
                     .then(|| code.with_value(|c| answer_view(hub, &c.host, &c.host_name)))
                     .flatten()
             }}
-            <div role="status">
-                {move || guest_status(code.with_value(|c| hub.peer(&c.host)), now.get())}
-            </div>
+            <div role="status">{move || guest_status(status.get())}</div>
+            {move || {
+                let now = now.get();
+                code.with_value(|c| hub.peer(&c.host))
+                    .filter(|p| p.state == PeerState::Open)
+                    .map(|p| view! { <p class="muted">{format!("{}: {}.", p.name, heard(&p, now))}</p> })
+            }}
             <div class="row">
                 <button type="button" on:click=move |_| on_done.run(())>"Close"</button>
             </div>
@@ -370,5 +370,33 @@ pub fn LinkIncoming(fragment: String, on_done: Callback<()>) -> impl IntoView {
             </section>
         }
         .into_any(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PeerInfo, PeerState, Role, heard};
+
+    #[test]
+    fn last_heard_reads_in_words() {
+        let at = |ms| PeerInfo {
+            device: "0123456789abcdef".into(),
+            name: "Kara's phone".into(),
+            role: Role::Guest,
+            state: PeerState::Open,
+            last_heard_ms: ms,
+            key: [0; 32],
+        };
+        let now = 10_000_000;
+        assert_eq!(
+            heard(&at(0), now),
+            "not heard from since this page was opened"
+        );
+        assert_eq!(heard(&at(now - 400), now), "last heard just now");
+        assert_eq!(heard(&at(now - 12_000), now), "last heard 12 s ago");
+        assert_eq!(heard(&at(now - 150_000), now), "last heard 3 min ago");
+        assert_eq!(heard(&at(now - 7_200_000), now), "last heard 2 h ago");
+        // A clock that stepped back reads as just now, never as a negative time.
+        assert_eq!(heard(&at(now + 5_000), now), "last heard just now");
     }
 }

@@ -108,10 +108,23 @@ test("a phone links to the GM's laptop by two codes, shows Lost after a reload, 
   await expect(row(g, "Kara's phone")).toHaveCount(1);
   await expect(p.getByText("Linked to Mara (GM)")).toBeVisible({ timeout: 20_000 });
 
-  // The link survives a change of screen on the laptop.
+  // The link survives a change of screen on the laptop, and of the phone's too.
   await g.getByRole("link", { name: "Ix GM table" }).click();
   await g.getByRole("link", { name: "Link", exact: true }).click();
   await expect(row(g, "Kara's phone")).toContainText("Linked");
+  await p.getByRole("link", { name: "Table" }).click();
+  await p.getByRole("link", { name: "Link", exact: true }).click();
+  await expect(row(p, "Mara (GM)")).toContainText("hosts the table. Linked");
+  await expect(row(g, "Kara's phone")).toContainText("Linked");
+
+  // The laptop reloads: now the phone's Link tab says the link is lost, and the laptop lists the phone
+  // as lost too, with the words to rejoin.
+  await host.reload();
+  await expect(row(p, "Mara (GM)")).toContainText("hosts the table. Lost", { timeout: 30_000 });
+  await expect(row(p, "Mara (GM)")).toContainText("On Mara (GM), open Table, then Link");
+  await expect(row(g, "Kara's phone")).toContainText("Lost");
+  await expect(row(g, "Kara's phone")).toContainText("On Kara's phone, scan the table's code again");
+  await expect(g.getByRole("textbox", { name: "This device's name at the table" })).toHaveValue("Mara (GM)");
 
   // The other sizes: the laptop's tab on a phone, the phone's screen on a laptop.
   await g.setViewportSize(PHONE);

@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use super::link_code::{ANSWER_ROUTE, JOIN_ROUTE};
 use super::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
 use super::share::{POOL_ROUTE, SHARE_MAX_ENCODED, SHARE_ROUTE};
 use super::sync::STATUS_ROUTE;
@@ -52,7 +53,7 @@ impl fmt::Display for ScanError {
             }
             ScanError::BadFrame => "The camera's picture could not be read.",
             ScanError::NotSatchel => {
-                "That QR code is not a Satchel link (a character, a status update, a difficulty, a sealed check or a receipt). Nothing was opened."
+                "That QR code is not a Satchel link (a character, a status update, a difficulty, a sealed check, a receipt, or a table's join or answer code). Nothing was opened."
             }
         })
     }
@@ -98,6 +99,7 @@ pub fn satchel_fragment(text: &str) -> Result<String, ScanError> {
     let fragment = text.find('#').map_or(text, |at| &text[at..]);
     LINK_ROUTES
         .iter()
+        .chain(&[JOIN_ROUTE, ANSWER_ROUTE])
         .any(|r| fragment.starts_with(r) && fragment.len() > r.len())
         .then(|| fragment.to_string())
         .ok_or(ScanError::NotSatchel)

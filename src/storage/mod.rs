@@ -29,6 +29,8 @@ pub const INDEX_KEY: &str = "satchel/v1/index";
 pub const SETTINGS_KEY: &str = "satchel/v1/settings";
 pub const CHARACTER_PREFIX: &str = "satchel/v1/character/";
 pub const QUARANTINE_PREFIX: &str = "satchel/v1/quarantine/";
+/// This device's live links (`model::link_doc`): its own, never exported or imported.
+pub const LINK_KEY: &str = "satchel/v1/link";
 
 /// Prefix of named documents that are not characters (a GM's table, the party).
 pub const DOC_PREFIX: &str = "satchel/v1/doc/";

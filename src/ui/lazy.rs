@@ -174,6 +174,13 @@ chunk!(
     }
 );
 
+chunk!(
+    /// A table's join code (`#/join/...`) or a player's answer (`#/answer/...`) arriving by
+    /// link: the live link's code, with the Table screen's.
+    table / preload_link :: link_chunk(fragment: String, on_done: Callback<()>) =>
+        view! { <super::link::LinkIncoming fragment on_done/> }
+);
+
 /// Fetches, once the first screen is up and the browser is idle, what a player most likely
 /// opens next: the code that reads and checks the roster's sheets (which then runs), the sheet
 /// of `game` (the first character's, or the new-character form's default) and the screens'

@@ -12,6 +12,7 @@ pub mod gear;
 mod history;
 mod icons;
 mod lazy;
+mod link;
 mod party;
 mod party_rest;
 mod party_status;
@@ -36,6 +37,7 @@ mod table_exp;
 mod table_ix;
 mod tray;
 
+pub use link::{LinkHub, PeerInfo, PeerState, Role};
 pub use route::Screen;
 pub use state::AppState;
 pub use tray::{

@@ -84,14 +84,17 @@ pub enum TableTab {
     /// Every character at a glance (`ui::party_status`).
     Status,
     Party,
+    /// The live link between the table's devices (`ui::link`).
+    Link,
 }
 
 impl TableTab {
-    pub const ALL: [TableTab; 4] = [
+    pub const ALL: [TableTab; 5] = [
         TableTab::Ix,
         TableTab::Expedition,
         TableTab::Status,
         TableTab::Party,
+        TableTab::Link,
     ];
 
     pub fn label(self) -> &'static str {
@@ -100,6 +103,7 @@ impl TableTab {
             TableTab::Expedition => "Expedition referee",
             TableTab::Status => "Party status",
             TableTab::Party => "Party gear",
+            TableTab::Link => "Link",
         }
     }
 
@@ -109,6 +113,7 @@ impl TableTab {
             TableTab::Expedition => "#/table/expedition",
             TableTab::Status => "#/table/status",
             TableTab::Party => "#/table/party",
+            TableTab::Link => "#/table/link",
         }
     }
 
@@ -122,6 +127,7 @@ impl TableTab {
             Some("expedition") => TableTab::Expedition,
             Some("status") => TableTab::Status,
             Some("party") => TableTab::Party,
+            Some("link") => TableTab::Link,
             _ => TableTab::Ix,
         }
     }

@@ -156,10 +156,15 @@ enum Scan {
 }
 
 /// A "Scan a code" button and, once pressed, the camera's picture with what it sees in words.
-/// A Satchel code opens its preview (the page's fragment becomes the code's); anything else is
-/// said and scanning goes on.
+/// A Satchel code opens its preview (the page's fragment becomes the code's), or, given
+/// `on_scan`, goes to the caller instead (the live link's answer); anything else is said and
+/// scanning goes on.
 #[component]
-pub fn ScanCode() -> impl IntoView {
+pub fn ScanCode(
+    #[prop(optional)] on_scan: Option<Callback<String>>,
+    #[prop(optional)] label: Option<&'static str>,
+    #[prop(optional)] hint: Option<&'static str>,
+) -> impl IntoView {
     let scan = RwSignal::new(Scan::Closed);
     let camera = StoredValue::new_local(None::<Camera>);
     let video = NodeRef::<html::Video>::new();
@@ -177,6 +182,7 @@ pub fn ScanCode() -> impl IntoView {
         video: NodeRef<html::Video>,
         canvas: NodeRef<html::Canvas>,
         stop: impl Fn() + Copy + 'static,
+        on_scan: Option<Callback<String>>,
     ) {
         set_timeout(
             move || {
@@ -191,13 +197,15 @@ pub fn ScanCode() -> impl IntoView {
                         Ok(fragment) => {
                             stop();
                             scan.set(Scan::Closed);
-                            if let Some(w) = web_sys::window() {
+                            if let Some(f) = on_scan {
+                                f.run(fragment);
+                            } else if let Some(w) = web_sys::window() {
                                 let _ = w.location().set_hash(&fragment);
                             }
                         }
                         Err(why) => {
                             scan.set(Scan::Looking(why.to_string()));
-                            tick(scan, camera, video, canvas, stop);
+                            tick(scan, camera, video, canvas, stop, on_scan);
                         }
                     }
                 });
@@ -225,7 +233,7 @@ pub fn ScanCode() -> impl IntoView {
                         detector: detector(),
                     }));
                     scan.set(Scan::Looking(ScanError::NothingFound.to_string()));
-                    tick(scan, camera, video, canvas, stop);
+                    tick(scan, camera, video, canvas, stop, on_scan);
                 }
             }
         });
@@ -238,9 +246,9 @@ pub fn ScanCode() -> impl IntoView {
     view! {
         <div class="scan">
             <div class="row">
-                <button type="button" on:click=open disabled=showing>"Scan a code"</button>
+                <button type="button" on:click=open disabled=showing>{label.unwrap_or("Scan a code")}</button>
                 <span class="muted small">
-                    "A player's status update, character, or sealed-roll receipt, from their screen."
+                    {hint.unwrap_or("A player's status update, character, or sealed-roll receipt, from their screen.")}
                 </span>
             </div>
             <div class="scan-view" hidden=move || !showing()>

@@ -24,9 +24,15 @@ pub(super) fn base_url() -> String {
 }
 
 /// The QR code's dark modules as one SVG path, with the standard 4-module quiet zone; also
-/// the code's version, for the caption.
-fn qr_path(text: &str) -> Option<(usize, i16, String)> {
-    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+/// the code's version, for the caption. `low_ec`: level L instead of M, for codes shown on a
+/// clean screen that must stay small (the live link's).
+fn qr_path(text: &str, low_ec: bool) -> Option<(usize, i16, String)> {
+    let ec = if low_ec {
+        qrcode::EcLevel::L
+    } else {
+        qrcode::EcLevel::M
+    };
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), ec).ok()?;
     let width = code.width();
     let version = match code.version() {
         qrcode::Version::Normal(v) | qrcode::Version::Micro(v) => v,
@@ -48,9 +54,13 @@ fn module_px(size: usize) -> usize {
 
 /// A QR code drawn at a scannable size; a tap shows it as large as the screen allows.
 #[component]
-pub(super) fn QrCode(text: String, label: &'static str) -> impl IntoView {
+pub(super) fn QrCode(
+    text: String,
+    label: &'static str,
+    #[prop(optional)] low_ec: bool,
+) -> impl IntoView {
     let large = RwSignal::new(false);
-    match qr_path(&text) {
+    match qr_path(&text, low_ec) {
         Some((size, version, d)) => {
             let px = size * module_px(size);
             let modules = size - 8;

@@ -7,13 +7,16 @@ use wasm_bindgen::JsCast;
 
 use super::browser;
 use super::lazy::{
-    Deferred, proposal_chunk, settings_chunk, share_preview_chunk, table_chunk, warm_next,
+    Deferred, link_chunk, proposal_chunk, settings_chunk, share_preview_chunk, table_chunk,
+    warm_next,
 };
+use super::link::LinkHub;
 use super::roster::RosterScreen;
 use super::route::{Screen, TableTab, sheet_id, sheet_section};
 use super::sheet::{SheetScreen, SheetSection};
 use super::state::AppState;
 use super::tray::{DiceTray, provide_tray};
+use crate::model::link_code::{ANSWER_ROUTE, JOIN_ROUTE};
 use crate::model::scan::LINK_ROUTES;
 use crate::model::sealed::{CHECK_ROUTE, RECEIPT_ROUTE};
 use crate::model::{POOL_ROUTE, System};
@@ -38,6 +41,11 @@ fn is_share(hash: &str) -> bool {
     LINK_ROUTES.iter().any(|r| hash.starts_with(r))
 }
 
+/// Whether a fragment carries a live link's code (a table's join code or a player's answer).
+fn is_live_link(hash: &str) -> bool {
+    hash.starts_with(JOIN_ROUTE) || hash.starts_with(ANSWER_ROUTE)
+}
+
 /// Whether a fragment is for the tray's side of sharing: a difficulty, a sealed check or its
 /// receipt.
 fn is_proposal(hash: &str) -> bool {
@@ -53,6 +61,8 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     // The session's Fortune/Peril pool is not wired yet: points are always available.
     provide_tray(None);
+    // The live link lives as long as the page: changing screens never closes a channel.
+    provide_context(LinkHub::new());
 
     // The location hash is the one source; the screen and any incoming share derive from it.
     let (hash, set_hash) = signal(browser::current_hash());
@@ -81,7 +91,8 @@ pub fn App() -> impl IntoView {
             _ => last.copied().unwrap_or(TableTab::Ix),
         })
     });
-    let incoming = Memo::new(move |_| hash.with(|h| is_share(h).then(|| h.clone())));
+    let incoming =
+        Memo::new(move |_| hash.with(|h| (is_share(h) || is_live_link(h)).then(|| h.clone())));
     // Each change's own address, not the address when the event is handled: "Done" on a link's
     // preview followed at once by the same link again would otherwise read the link twice, and
     // the preview, seen not to change, would never be built again for the second visit.
@@ -177,7 +188,10 @@ pub fn App() -> impl IntoView {
                     .get()
                     .map(|fragment| {
                         let fragment = StoredValue::new(fragment);
-                        if fragment.with_value(|f| is_proposal(f)) {
+                        if fragment.with_value(|f| is_live_link(f)) {
+                            let load = move || link_chunk(fragment.get_value(), share_done);
+                            view! { <Deferred load/> }.into_any()
+                        } else if fragment.with_value(|f| is_proposal(f)) {
                             let load = move || proposal_chunk(fragment.get_value(), share_done);
                             view! { <Deferred load/> }.into_any()
                         } else {

@@ -1,4 +1,5 @@
-//! The Table screen: the GM's tools, one tab per game plus the party's status and gear.
+//! The Table screen: the GM's tools, one tab per game plus the party's status and gear, and
+//! the live link between the table's devices.
 
 use leptos::prelude::*;
 
@@ -35,6 +36,7 @@ pub fn TableScreen(tab: Memo<TableTab>) -> impl IntoView {
                 TableTab::Expedition => view! { <ExpeditionReferee/> }.into_any(),
                 TableTab::Status => view! { <PartyStatus/> }.into_any(),
                 TableTab::Party => view! { <PartyGear/> }.into_any(),
+                TableTab::Link => view! { <super::link::LinkTab/> }.into_any(),
             }}
         </section>
     }

@@ -33,6 +33,7 @@ mod ix_sheet;
 mod ix_sheet_table;
 mod ix_table_play;
 mod ix_weapons;
+mod link_code;
 mod never_lost;
 mod one_source;
 mod party_status;

@@ -4,7 +4,7 @@ use std::fmt;
 use super::CHARACTER_SCHEMA;
 use super::error::EditError;
 use super::exp_sheet::{ExpEdit, ExpSheet};
-use super::ix_sheet::{IxEdit, IxSheet};
+use super::ix_sheet::{IxEdit, IxSheet, Num};
 use super::sheet_doc::SheetDoc;
 use super::table_link::Change;
 use crate::rules::inventory::Inventory;
@@ -576,6 +576,27 @@ impl Roster {
             .ok_or_else(|| ListingError::NotFound { id: id.to_string() })?;
         let owner = c.owner.clone().unwrap_or_default();
         let name = c.name.clone();
+        // A stepper sends a total; asked of another device it becomes the change it makes
+        // here, so a request never overwrites what the owner did meanwhile.
+        let change = match (change, c.ix()) {
+            (Change::Ix(IxEdit::Set(num @ (Num::Wounds | Num::Strain), to)), Some(s)) => {
+                let strain = num == Num::Strain;
+                let h = &s.character.health;
+                let now = if strain { h.strain } else { h.wounds };
+                match to.cmp(&now) {
+                    std::cmp::Ordering::Less => Change::Ix(IxEdit::Harm {
+                        strain,
+                        n: now - to,
+                        from_attack: false,
+                    }),
+                    _ => Change::Ix(IxEdit::Recover {
+                        strain,
+                        n: to - now,
+                    }),
+                }
+            }
+            (change, _) => change,
+        };
         if !change.table_may_ask() {
             return Err(RosterError::Sheet(
                 format!("{name} is kept on their player's device: only the player changes that part of the sheet there.").into(),

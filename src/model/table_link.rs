@@ -728,9 +728,14 @@ impl NamedDocument for LinkBook {
                 if base64url_decode(&peer.key).is_none_or(|k| k.len() != 32) {
                     return Err("The join code's key is damaged: scan it again.".into());
                 }
+                // Joining again (a phone that reloaded) brings a new key, so the message
+                // numbers start afresh; the requests, numbered on their own, carry on.
+                let mut peer = peer;
+                if let Some(old) = self.peers.iter().find(|p| p.device == peer.device) {
+                    peer.asked = old.asked;
+                    peer.answered = old.answered;
+                }
                 self.peers.retain(|p| p.device != peer.device);
-                self.outbox.retain(|r| r.to != peer.device);
-                self.refused.retain(|r| r.from != peer.device);
                 if self.peers.len() >= PEERS_MAX {
                     return Err(format!(
                         "This device has joined {PEERS_MAX} devices already: forget one first."

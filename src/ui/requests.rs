@@ -10,9 +10,11 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 use super::browser;
+use super::link::{LinkHub, PeerInfo, Role};
 use super::state::AppState;
+use crate::model::base64url_encode;
 use crate::model::session::{IxSession, SessionEdit};
-use crate::model::table_link::{Body, Heard, LinkBook, LinkEdit, msg_fragment};
+use crate::model::table_link::{Body, Heard, LinkBook, LinkEdit, Peer, msg_fragment};
 use crate::model::{Applied, Character};
 
 /// Sends sealed text to a device over the live channel; `Err` when no channel is open to it.
@@ -23,9 +25,60 @@ thread_local! {
     static LIVE: RefCell<Option<LiveSend>> = const { RefCell::new(None) };
 }
 
+/// Puts the table's messages on the live link: what arrives is taken by [`receive_live`]; a
+/// device that joins goes into the link book with its key (the key's one home); a channel
+/// that opens gets what it is owed (a phone its requests and the pool, the host every
+/// character kept here); and from then on changes flow by themselves ([`watch`]).
+pub fn install(hub: LinkHub, state: AppState) {
+    set_live(Rc::new(move |to: &str, text| hub.send(to, text)));
+    hub.set_handler(move |_, text| receive_live(state, &text));
+    hub.set_on_join(move |peer| join(state, peer));
+    hub.set_on_open(move |peer| {
+        join(state, peer);
+        if peer.role == Role::Host {
+            send_revisions(state, &own_ids(state), &peer.device);
+        } else {
+            send_owed(state, &peer.device);
+            send_pool(state);
+        }
+    });
+    state.in_app(move || watch(state));
+}
+
+/// Records a joined device in the link book, with the key the two now share.
+fn join(state: AppState, peer: &PeerInfo) {
+    if peer.key == [0; 32] {
+        return;
+    }
+    let key = base64url_encode(&peer.key);
+    let book = state.doc::<LinkBook>();
+    if book.with_untracked(|b| b.peer(&peer.device).is_some_and(|p| p.key == key)) {
+        return;
+    }
+    let joined = book.dispatch(LinkEdit::Join(Peer {
+        device: peer.device.clone(),
+        name: peer.name.clone(),
+        key,
+        hosts: peer.role == Role::Host,
+        last_heard_ms: 0,
+        heard: 0,
+        sent: 0,
+        asked: 0,
+        answered: 0,
+    }));
+    if let Err(e) = joined {
+        state.notify(vec![e]);
+    }
+    if peer.role == Role::Host {
+        // From now on the session's points are the host's.
+        let _ = state
+            .doc::<IxSession>()
+            .dispatch(SessionEdit::Heard(None, peer.device.clone()));
+    }
+}
+
 /// Lets the live link carry messages from now on.
-#[allow(dead_code)] // The live link (`ui::link`) calls it; it lands next.
-pub fn set_live(send: LiveSend) {
+fn set_live(send: LiveSend) {
     LIVE.with(|l| *l.borrow_mut() = Some(send));
 }
 
@@ -207,8 +260,7 @@ pub fn receive(state: AppState, text: &str) -> Result<Heard, String> {
 }
 
 /// [`receive`] for the live channel: what happened shows as a notice.
-#[allow(dead_code)] // The live link (`ui::link`) calls it; it lands next.
-pub fn receive_live(state: AppState, text: &str) {
+fn receive_live(state: AppState, text: &str) {
     match take(state, text) {
         Ok((_, said)) if !said.is_empty() => state.notify(said),
         Ok(_) => {}
@@ -264,8 +316,7 @@ fn take(state: AppState, text: &str) -> Result<(Heard, Vec<String>), String> {
 /// Keeps the table up to date from now on: on a phone, every change to a character kept here
 /// goes to the table's host as a revision; on the host, every change to the session's pool
 /// goes to the phones. Started once, with the live link.
-#[allow(dead_code)] // The live link (`ui::link`) calls it; it lands next.
-pub fn watch(state: AppState) {
+fn watch(state: AppState) {
     let sent = StoredValue::new(std::collections::HashMap::<String, u64>::new());
     Effect::new(move |_| {
         let revs: Vec<(String, u64)> = state.roster.with(|r| {

@@ -367,6 +367,15 @@ impl AppState {
         }
     }
 
+    /// Runs `f` under the app's root owner: what it creates (an effect that keeps the table's
+    /// devices up to date) lives as long as the app, not as long as the screen that asked.
+    pub fn in_app(&self, f: impl FnOnce()) {
+        match self.owner.get_value() {
+            Some(owner) => owner.with(f),
+            None => f(),
+        }
+    }
+
     /// Whether a write of the named document is still owed to storage.
     fn owes(&self, name: &str) -> bool {
         self.owed_docs

@@ -104,6 +104,9 @@ struct Hub {
     next_id: Cell<u32>,
     on_text: RefCell<Option<TextHandler>>,
     on_open: RefCell<Option<OpenHandler>>,
+    /// Called when the codes are exchanged (before the channel opens, which it may never do):
+    /// the link book takes the key then, so messages by code work without the channel.
+    on_join: RefCell<Option<OpenHandler>>,
 }
 
 fn peer_info(p: &LinkedPeer) -> PeerInfo {
@@ -153,6 +156,7 @@ impl Hub {
             next_id: Cell::new(1),
             on_text: RefCell::new(None),
             on_open: RefCell::new(None),
+            on_join: RefCell::new(None),
         };
         hub.save();
         hub
@@ -223,8 +227,12 @@ impl Hub {
         self.save();
         self.peers.update(|ps| {
             ps.retain(|p| p.device != info.device);
-            ps.push(info);
+            ps.push(info.clone());
         });
+        let on_join = self.on_join.borrow().clone();
+        if let Some(f) = on_join {
+            f(&info);
+        }
     }
 }
 
@@ -258,6 +266,10 @@ impl LinkHub {
         let hub = Rc::new(Hub::load(device));
         self.0.set_value(Some(hub.clone()));
         let this = *self;
+        // What travels on the channel is the table's messages (`ui::requests`).
+        if let Some(state) = use_context::<super::AppState>() {
+            super::requests::install(this, state);
+        }
         let _ = set_interval_with_handle(
             move || this.ping(),
             std::time::Duration::from_millis(PING_MS),
@@ -310,6 +322,11 @@ impl LinkHub {
     /// rejoin): the moment to send it everything it needs.
     pub fn set_on_open(&self, f: impl Fn(&PeerInfo) + 'static) {
         *self.hub().on_open.borrow_mut() = Some(Rc::new(f));
+    }
+
+    /// Called when a device joins by the codes, before its channel opens (see `on_join`).
+    pub fn set_on_join(&self, f: impl Fn(&PeerInfo) + 'static) {
+        *self.hub().on_join.borrow_mut() = Some(Rc::new(f));
     }
 
     /// This device's id and display name.
@@ -452,27 +469,47 @@ impl LinkHub {
                     .into(),
             );
         }
-        let conn = hub
+        // The answer fits the join code on screen: when two codes were made at once (a rename
+        // while the first was being made), the one shown is the one to take, not the first.
+        let shown = match hub.offer.get_untracked() {
+            Offer::Ready(fragment) => Some(fragment),
+            _ => None,
+        };
+        let waiting: Vec<Rc<Conn>> = hub
             .conns
             .borrow()
             .iter()
-            .find(|c| c.device.borrow().is_none() && c.join.is_some())
+            .filter(|c| c.device.borrow().is_none() && c.join.is_some())
+            .cloned()
+            .collect();
+        let conn = waiting
+            .iter()
+            .find(|c| {
+                let made = c.join.as_ref().and_then(|j| j.fragment().ok());
+                shown.is_some() && made == shown
+            })
+            .or(waiting.last())
             .cloned()
             .ok_or("No join code is waiting for an answer: show the player the join code above, then scan their new answer.")?;
-        rtc::accept(&conn.pc, &answer.sdp.to_sdp())
-            .await
-            .map_err(|why| {
-                format!("{why} An answer fits only the join code it was made from: if this page was reloaded since, the player must scan the new join code.")
-            })?;
+        // The channel can open, and the phone's hello arrive, before the browser has told this
+        // page the answer is set: the connection is the device's, and the device known, first.
         let key = conn.join.as_ref().map(|j| j.key).unwrap_or_default();
-        hub.replace(&conn, &answer.device);
+        *conn.device.borrow_mut() = Some(answer.device.clone());
         hub.remember(LinkedPeer {
-            device: answer.device,
+            device: answer.device.clone(),
             name: answer.name.clone(),
             role: Role::Guest,
             key: key_hex(&key),
             linked_ms: now_ms(),
         });
+        if let Err(why) = rtc::accept(&conn.pc, &answer.sdp.to_sdp()).await {
+            *conn.device.borrow_mut() = None;
+            hub.update_peer(&answer.device, |p| p.state = PeerState::Lost);
+            return Err(format!(
+                "{why} An answer fits only the join code it was made from: if this page was reloaded since, the player must scan the new join code."
+            ));
+        }
+        hub.replace(&conn, &answer.device);
         self.fresh_offer();
         Ok(answer.name)
     }

@@ -68,6 +68,7 @@ fn peer_row(
     let (device, name, role, state) = p;
     let rejoin = (state == PeerState::Lost).then(|| rejoin_words(&name, role));
     let forget_label = format!("Forget {name}");
+    let name_for_codes = name.clone();
     let heard_of = device.clone();
     view! {
         <li class="link-peer">
@@ -83,6 +84,10 @@ fn peer_row(
                 }}
             </p>
             {rejoin.map(|words| view! { <p class="hint">{words}</p> })}
+            <details class="link-codes">
+                <summary>{format!("Without the link: codes for {name_for_codes}")}</summary>
+                <crate::ui::table_codes::CodesFor device=device.clone() name=name_for_codes.clone()/>
+            </details>
             <button type="button" class="quiet" on:click=move |_| hub.forget(&device)>
                 {forget_label}
             </button>
@@ -293,7 +298,14 @@ fn JoinScreen(code: JoinCode, on_done: Callback<()>) -> impl IntoView {
     let host_name = code.with_value(|c| c.host_name.clone());
     // A code this page already used, or one used before a reload (its key is remembered):
     // one code links one connection, so Join is offered only for a code not yet used.
-    let used = move || code.with_value(|c| hub.peer(&c.host).is_some_and(|p| p.key == c.key));
+    let book = expect_context::<crate::ui::AppState>().doc::<crate::model::table_link::LinkBook>();
+    let used = move || {
+        code.with_value(|c| {
+            let key = crate::model::base64url_encode(&c.key);
+            hub.peer(&c.host).is_some_and(|p| p.key == c.key)
+                || book.with(|b| b.peer(&c.host).is_some_and(|p| p.key == key))
+        })
+    };
     let state = Memo::new(move |_| code.with_value(|c| hub.peer(&c.host).map(|p| p.state)));
     let status =
         Memo::new(move |_| code.with_value(|c| hub.peer(&c.host).map(|p| (p.state, p.name))));

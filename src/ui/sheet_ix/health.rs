@@ -142,7 +142,11 @@ fn TakeOrRecover() -> impl IntoView {
         } else {
             IxEdit::Recover { strain, n }
         };
+        let words = crate::model::table_link::Change::Ix(edit.clone()).words();
         said.set(match ctx.attempt(edit) {
+            Ok(()) if ctx.is_mirror() => {
+                format!("Asked of the player's device: {words}. Their sheet applies it and sends it back.")
+            }
             Ok(()) => {
                 let verb = match (take, strain) {
                     (true, _) => "Took",

@@ -136,6 +136,14 @@ impl Ctx {
         })
     }
 
+    /// Whether this sheet is a mirror of a character another device keeps: a change made
+    /// here is a request to it, which shows only when its revision comes back.
+    fn is_mirror(&self) -> bool {
+        self.state
+            .roster
+            .with_untracked(|r| r.is_mirror(&self.id.get_value()))
+    }
+
     /// Shows `msg` on the controls' line (see [`Ctx::beside`]).
     fn say(&self, msg: String) {
         self.editor().say(msg);

@@ -423,10 +423,18 @@ pub struct Heard {
     pub said: Vec<String>,
     /// The character each of `said` is about (empty for none).
     pub about: Vec<String>,
+    /// What of `said` is worth a notice when it comes over the live link: what the table did
+    /// and what was refused, not the routine revision that answers it.
+    pub notable: Vec<String>,
 }
 
 impl Heard {
     fn say(&mut self, id: &str, text: String) {
+        self.notable.push(text.clone());
+        self.quietly(id, text);
+    }
+
+    fn quietly(&mut self, id: &str, text: String) {
         self.said.push(text);
         self.about.push(id.to_string());
     }
@@ -603,7 +611,7 @@ impl LinkBook {
         }
         self.outbox.retain(|r| r.to != from || r.n > answered);
         let text = format!("{name}: revision from {}.", heard.from_name);
-        heard.say(&c.id, text);
+        heard.quietly(&c.id, text);
         heard.mirrors.push(c);
         Ok(())
     }

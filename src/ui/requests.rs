@@ -262,8 +262,13 @@ pub fn receive(state: AppState, text: &str) -> Result<Heard, String> {
 /// [`receive`] for the live channel: what happened shows as a notice.
 fn receive_live(state: AppState, text: &str) {
     match take(state, text) {
-        Ok((_, said)) if !said.is_empty() => state.notify(said),
-        Ok(_) => {}
+        Ok((heard, said)) => {
+            let mut notable = heard.notable.clone();
+            notable.extend(said.into_iter().skip(heard.said.len()));
+            if !notable.is_empty() {
+                state.notify(notable);
+            }
+        }
         Err(e) => state.notify(vec![e]),
     }
 }

@@ -11,7 +11,7 @@ import { SHOTS, audit, openApp } from "./pages.js";
 
 const HOST = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const PLAYERS = ["Kara", "Bo"];
+const PLAYERS = ["Kara", "Bo", "Ash", "Vex"];
 const fragmentOf = (link) => link.slice(link.indexOf("#"));
 const panel = (page, name) => page.getByRole("region", { name, exact: true });
 const row = (page, name) =>
@@ -91,7 +91,7 @@ function forge(link, from, to) {
   return "#/msg/" + deflateRawSync(Buffer.from(JSON.stringify(sealed))).toString("base64url");
 }
 
-test("four devices' worth of table: hits, Fortune and revisions agree live, then by codes", async ({ browser }) => {
+test("four Ix phones, an Expedition phone and a laptop: hits, Fortune and revisions agree live, then by codes", async ({ browser }) => {
   test.setTimeout(180_000);
   const gmContext = await browser.newContext({ viewport: HOST });
   const gm = await openApp(await gmContext.newPage(), "#/table/link");
@@ -108,6 +108,14 @@ test("four devices' worth of table: hits, Fortune and revisions agree live, then
     await phone.create("Ix", who);
     await link(g, phone, `${who}'s phone`);
     phones[who] = phone;
+  }
+  // A fifth phone plays Expedition.
+  {
+    const context = await browser.newContext({ viewport: PHONE });
+    const phone = await openApp(await context.newPage());
+    await phone.create("Expedition", "Rook");
+    await link(g, phone, "Rook's phone");
+    phones.Rook = phone;
   }
   await g.goto(gm.server.url + "#/table/status");
   for (const who of PLAYERS) {
@@ -162,6 +170,23 @@ test("four devices' worth of table: hits, Fortune and revisions agree live, then
       }
     }
   }
+  // The Expedition referee's hit goes through the phone's own wound door; the mirror follows.
+  const rook = phones.Rook;
+  const hp = async (app) => {
+    await sheet(app, "Rook", "play");
+    return Number(await panel(app.page, "Hit Points").getByRole("textbox", { name: "HP", exact: true }).inputValue());
+  };
+  const rookStart = await hp(rook);
+  await sheet(gm, "Rook", "play");
+  const hpPanel = panel(g, "Hit Points");
+  const dmg = hpPanel.getByRole("textbox", { name: "HP to take or heal" });
+  await dmg.fill("2");
+  await dmg.press("Enter");
+  await hpPanel.getByRole("button", { name: "Take it" }).click();
+  await expect(hpPanel.getByText(/Asked of the player's device: took 2 damage/)).toBeVisible();
+  await expect.poll(() => hp(rook), { timeout: 10_000 }).toBe(rookStart - 2);
+  await expect.poll(() => hp(gm), { timeout: 10_000 }).toBe(rookStart - 2);
+
   await phones.Kara.page.screenshot({ path: `${SHOTS}/table-link-phone.png`, fullPage: true });
   await audit(phones.Kara.page, "a phone's sheet after the table's hits");
 

@@ -55,6 +55,12 @@ impl Editor {
     }
 
     /// `edit` for a control that shows its own result beside it: the refusal comes back.
+    /// Whether the sheet is a mirror of a character another device keeps (its changes are
+    /// requests, seen only when its revision comes back).
+    pub fn is_mirror(&self) -> bool {
+        self.state.roster.with_untracked(|r| r.is_mirror(&self.id))
+    }
+
     pub fn try_edit(&self, e: ExpEdit) -> Result<(), String> {
         self.state.dispatch(CharacterAction::EditExpedition {
             id: self.id.clone(),
@@ -587,12 +593,16 @@ fn Health(ctx: Ctx) -> impl IntoView {
         })
     };
     let take = move |block, infusion| {
+        let amount = dmg.get_untracked().max(0) as u32;
         let done = ctx.editor().try_edit(ExpEdit::Damage {
-            amount: dmg.get_untracked().max(0) as u32,
+            amount,
             block,
             infusion,
         });
         said.set(match done {
+            Ok(()) if ctx.editor().is_mirror() => format!(
+                "Asked of the player's device: took {amount} damage. Their sheet applies it and sends it back."
+            ),
             Ok(()) => format!(
                 "{} {}",
                 s.with_untracked(|s| s.last().unwrap_or_default().to_string()),

@@ -539,6 +539,14 @@ impl LinkBook {
                 answered,
                 refused,
             } => next.take_revision(roster, &from, &doc, answered, &refused, &mut heard)?,
+            // Only the table's host asks: a phone has no mirror to ask about, and a forged
+            // request from one would reach the GM's own characters.
+            Body::Requests(_) if !next.peer(&from).is_some_and(|p| p.hosts) => {
+                return Err(LinkError::NotTheirs(format!(
+                    "{} does not host this table, so it cannot ask for changes here; nothing was changed.",
+                    heard.from_name
+                )));
+            }
             Body::Requests(requests) => next.take_requests(roster, &from, requests, &mut heard),
             Body::Pool(pool) => {
                 if !next.peer(&from).is_some_and(|p| p.hosts) {

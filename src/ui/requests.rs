@@ -33,6 +33,7 @@ pub fn install(hub: LinkHub, state: AppState) {
     set_live(Rc::new(move |to: &str, text| hub.send(to, text)));
     hub.set_handler(move |_, text| receive_live(state, &text));
     hub.set_on_join(move |peer| join(state, peer));
+    hub.set_on_forget(move |device| forget(state, device));
     hub.set_on_open(move |peer| {
         join(state, peer);
         if peer.role == Role::Host {
@@ -74,6 +75,18 @@ fn join(state: AppState, peer: &PeerInfo) {
         let _ = state
             .doc::<IxSession>()
             .dispatch(SessionEdit::Heard(None, peer.device.clone()));
+    }
+}
+
+/// A device this one no longer links with: its key and what was owed to it are dropped; a
+/// table's host forgotten gives the session's points back to this device.
+fn forget(state: AppState, device: &str) {
+    let book = state.doc::<LinkBook>();
+    let hosted = book.with_untracked(|b| b.peer(device).is_some_and(|p| p.hosts));
+    let _ = book.dispatch(LinkEdit::Forget(device.to_string()));
+    let session = state.doc::<IxSession>();
+    if hosted && session.with_untracked(|s| s.host.as_deref() == Some(device)) {
+        let _ = session.dispatch(SessionEdit::KeepHere);
     }
 }
 

@@ -490,6 +490,40 @@ fn the_pool_lives_on_the_gms_device_and_a_phones_spend_is_a_request() {
 }
 
 #[test]
+fn a_phone_cannot_ask_for_changes_to_the_gms_own_characters() {
+    let (mut gm, mut phone) = table();
+    gm.roster
+        .apply(
+            CharacterAction::Create {
+                id: "npc".into(),
+                system: System::Ix,
+                name: "Guard".into(),
+            },
+            5,
+        )
+        .unwrap();
+    let before = encode(gm.roster.get("npc").unwrap());
+    let forged = phone.seal(
+        "gm-laptop",
+        &Body::Requests(vec![satchel::model::table_link::Request {
+            n: 1,
+            to: "gm-laptop".into(),
+            id: "npc".into(),
+            name: "Guard".into(),
+            change: Change::Ix(IxEdit::Harm {
+                strain: false,
+                n: 5,
+                from_attack: true,
+            }),
+        }]),
+    );
+    let err = gm.take(&forged).unwrap_err();
+    assert!(matches!(err, LinkError::NotTheirs(_)), "{err}");
+    assert!(err.to_string().contains("does not host"), "{err}");
+    assert_eq!(encode(gm.roster.get("npc").unwrap()), before);
+}
+
+#[test]
 fn without_a_live_link_the_same_messages_travel_as_codes_batched_and_in_order() {
     let (mut gm, mut phone) = table();
     let full = gm.wounds("kara");

@@ -86,6 +86,7 @@ impl Conn {
 
 type TextHandler = Rc<dyn Fn(&str, String)>;
 type OpenHandler = Rc<dyn Fn(&PeerInfo)>;
+type ForgetHandler = Rc<dyn Fn(&str)>;
 
 /// The hub's state, set up on first use.
 struct Hub {
@@ -107,6 +108,8 @@ struct Hub {
     /// Called when the codes are exchanged (before the channel opens, which it may never do):
     /// the link book takes the key then, so messages by code work without the channel.
     on_join: RefCell<Option<OpenHandler>>,
+    /// Called when the user forgets a device, with its id.
+    on_forget: RefCell<Option<ForgetHandler>>,
 }
 
 fn peer_info(p: &LinkedPeer) -> PeerInfo {
@@ -157,6 +160,7 @@ impl Hub {
             on_text: RefCell::new(None),
             on_open: RefCell::new(None),
             on_join: RefCell::new(None),
+            on_forget: RefCell::new(None),
         };
         hub.save();
         hub
@@ -329,6 +333,11 @@ impl LinkHub {
         *self.hub().on_join.borrow_mut() = Some(Rc::new(f));
     }
 
+    /// Called when the user forgets a device (see `on_forget`).
+    pub fn set_on_forget(&self, f: impl Fn(&str) + 'static) {
+        *self.hub().on_forget.borrow_mut() = Some(Rc::new(f));
+    }
+
     /// This device's id and display name.
     pub fn me(&self) -> (String, String) {
         let hub = self.hub();
@@ -366,6 +375,10 @@ impl LinkHub {
             hub.save();
         }
         hub.peers.update(|ps| ps.retain(|p| p.device != device));
+        let on_forget = hub.on_forget.borrow().clone();
+        if let Some(f) = on_forget {
+            f(device);
+        }
     }
 
     fn new_conn(&self, pc: RtcPeerConnection, join: Option<JoinCode>) -> Rc<Conn> {

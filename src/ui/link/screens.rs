@@ -233,15 +233,27 @@ fn AnswerPanel(hub: LinkHub) -> impl IntoView {
 #[component]
 pub fn LinkTab() -> impl IntoView {
     let hub = LinkHub::get();
+    let hosting = RwSignal::new(false);
+    let joined = move || hub.peers().iter().any(|p| p.role == Role::Host);
     view! {
         <div class="link-tab">
             <p class="hint">
                 "Link the players' phones to this device over the table's own network (the same Wi-Fi): no server, no internet, nothing sent anywhere else. Each phone scans the join code, shows an answer code, and this device scans the answer."
             </p>
             <NameField hub hint="Players see this name when they join."/>
-            <JoinCodePanel hub/>
-            <AnswerPanel hub/>
-            <PeerList hub/>
+            // A phone that joined a table sees its link first; hosting a table of its own (a
+            // join code, which opens a connection of its own) waits until asked.
+            <Show
+                when=move || hosting.get() || !joined()
+                fallback=move || view! {
+                    <PeerList hub/>
+                    <button type="button" on:click=move |_| hosting.set(true)>"Host a table on this device"</button>
+                }
+            >
+                <JoinCodePanel hub/>
+                <AnswerPanel hub/>
+                <PeerList hub/>
+            </Show>
             <section class="panel" aria-labelledby="link-scan-title">
                 <h2 id="link-scan-title">"Join another table"</h2>
                 <p class="hint">"On a player's phone: scan the join code the GM's device shows."</p>

@@ -132,6 +132,9 @@ test("four Ix phones, an Expedition phone and a laptop: hits, Fortune and revisi
     const p = phones[who].page;
     await sheet(phones[who], who, "play");
     await expect(panel(p, "Fortune and Peril")).toContainText(`Fortune on the players' side: ${PLAYERS.length}`);
+    // One home: the phone shows the GM's pool as heard and offers no session of its own.
+    await expect(panel(p, "Fortune and Peril")).toContainText("as the GM's device last said");
+    await expect(panel(p, "Fortune and Peril").getByRole("button", { name: "Start session" })).toBeHidden();
   }
 
   // Three rounds: the GM hits each player's mirror, the phone applies it and says so, and

@@ -497,25 +497,33 @@ fn Session() -> impl IntoView {
         let n = players.get_untracked() as i32;
         error.set(session.dispatch(SessionEdit::Start(n)).err());
     };
-    let words = move || {
-        session.with(|s| match s.pool {
-            None => "No session has started on this device.".to_string(),
-            Some(p) => format!(
-                "Fortune on the players' side: {} · Peril on the GM's side: {}. {}",
+    // On a phone that joined a table the points are the GM's device's, as last heard.
+    let joined = move || session.with(|s| s.host.is_some());
+    let words =
+        move || {
+            session.with(|s| match (s.pool, s.host.is_some()) {
+            (None, false) => "No session has started on this device.".to_string(),
+            (None, true) => {
+                "The GM's device keeps the session's points: no session has started there yet."
+                    .to_string()
+            }
+            (Some(p), joined) => format!(
+                "Fortune on the players' side: {} · Peril on the GM's side: {}{}. {}",
                 p.fortune,
                 p.peril,
+                if joined { ", as the GM's device last said" } else { "" },
                 match s.fortune_for_next_check() {
                     0 => "No Fortune Point to spend now: one comes back when the GM spends Peril.",
                     _ => "You may spend 1 on your next check (in the dice tray).",
                 }
             ),
         })
-    };
+        };
     view! {
         <section class="panel session" aria-labelledby="ix-fortune">
             <h2 id="ix-fortune">"Fortune and Peril"</h2>
             <p aria-live="polite">{words}</p>
-            <details>
+            <details hidden=joined>
                 <summary>"Start a new session"</summary>
                 <p class="hint">"Each player brings 1 Fortune Point; the GM starts with 1 Peril Point. Nothing carries over."</p>
                 <div class="row">

@@ -354,9 +354,6 @@ pub struct LinkBook {
     /// Requests sent and not yet answered, oldest first.
     #[serde(default)]
     pub outbox: Vec<Request>,
-    /// On a phone: the session's pool as last heard from the host, and when.
-    #[serde(default)]
-    pub pool_heard: Option<(Option<SessionPool>, u64)>,
     /// Recent outcomes, oldest first.
     #[serde(default)]
     pub log: Vec<Logged>,
@@ -379,7 +376,6 @@ impl Default for LinkBook {
             schema: LINK_SCHEMA,
             peers: Vec::new(),
             outbox: Vec::new(),
-            pool_heard: None,
             log: Vec::new(),
             refused: Vec::new(),
         }
@@ -413,12 +409,11 @@ pub struct Heard {
     pub actions: Vec<CharacterAction>,
     /// Mirrors to put in place (revisions from their owners).
     pub mirrors: Vec<Character>,
-    /// Session edits the sender asked of this host (Fortune spends).
+    /// Session edits: what a phone asked of this host (a Fortune spend), or the pool as the
+    /// host has it now, for a phone's session document (its one home here).
     pub session: Vec<SessionEdit>,
     /// Ids of the characters whose revision should go back to the sender.
     pub answer: Vec<String>,
-    /// Whether the sender's pool changed (a phone stores it in the book).
-    pub pool: bool,
     /// Outcomes in words.
     pub said: Vec<String>,
     /// The character each of `said` is about (empty for none).
@@ -555,8 +550,7 @@ impl LinkBook {
                         heard.from_name
                     )));
                 }
-                next.pool_heard = Some((pool, now_ms));
-                heard.pool = true;
+                heard.session.push(SessionEdit::Heard(pool, from.clone()));
             }
             Body::Spend { who, what } => {
                 if next.peer(&from).is_some_and(|p| p.hosts) {

@@ -311,14 +311,6 @@ fn take(state: AppState, text: &str) -> Result<(Heard, Vec<String>), String> {
             Ok::<_, String>(Applied::Many(saved))
         });
     }
-    if heard.pool {
-        let pool = state
-            .doc::<LinkBook>()
-            .with_untracked(|b| b.pool_heard.and_then(|(p, _)| p));
-        let _ = state
-            .doc::<IxSession>()
-            .dispatch(SessionEdit::Heard(pool, heard.from.clone()));
-    }
     if !heard.session.is_empty() {
         for edit in heard.session.clone() {
             if let Err(e) = state.doc::<IxSession>().dispatch(edit) {

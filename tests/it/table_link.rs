@@ -46,7 +46,7 @@ impl Device {
     }
 
     /// Takes a message as the app does (`ui::requests::receive`): the book first, then the
-    /// roster actions and mirrors it returns, then the session's spends.
+    /// roster actions and mirrors it returns, then the session's edits (a spend, the pool).
     fn take(&mut self, text: &str) -> Result<Vec<String>, LinkError> {
         let heard = self.book.receive(&self.roster, text, 1_000)?;
         for a in heard.actions {
@@ -57,12 +57,6 @@ impl Device {
         }
         for e in heard.session {
             self.session.apply(e, &self.roster).unwrap();
-        }
-        if heard.pool {
-            let pool = self.book.pool_heard.and_then(|(p, _)| p);
-            self.session
-                .apply(SessionEdit::Heard(pool, heard.from.clone()), &self.roster)
-                .unwrap();
         }
         Ok(heard.said)
     }

@@ -162,16 +162,15 @@ fn peer(d: &Device, name: &str, hosts: bool, k: &str) -> Peer {
     }
 }
 
-/// A GM's device and a phone that joined it, with Kara on the phone and her mirror on the GM's.
-fn table() -> (Device, Device) {
-    let mut gm = Device::new("gm-laptop");
-    let mut phone = Device::new("kara-phone");
+/// A GM's device (`gm`) and a phone (`phone`) that joined it, with the phone's character
+/// `id` of `system` and, as joining brings it, its mirror on the GM's device.
+fn joined(gm: &str, phone: &str, id: &str, name: &str, system: System) -> (Device, Device) {
+    let mut gm = Device::new(gm);
+    let mut phone = Device::new(phone);
     let k = key(7);
+    let phone_peer = peer(&phone, &format!("{name}'s phone"), false, &k);
     gm.book
-        .apply(
-            LinkEdit::Join(peer(&phone, "Kara's phone", false, &k)),
-            &gm.roster,
-        )
+        .apply(LinkEdit::Join(phone_peer), &gm.roster)
         .unwrap();
     phone
         .book
@@ -181,18 +180,23 @@ fn table() -> (Device, Device) {
         .roster
         .apply(
             CharacterAction::Create {
-                id: "kara".into(),
-                system: System::Ix,
-                name: "Kara".into(),
+                id: id.into(),
+                system,
+                name: name.into(),
             },
             10,
         )
         .unwrap();
-    // Joining brings the whole character.
-    for text in phone.revisions(&gm.id()) {
+    let to = gm.id();
+    for text in phone.revisions(&to) {
         gm.take(&text).unwrap();
     }
     (gm, phone)
+}
+
+/// A GM's device and a phone that joined it, with Kara on the phone and her mirror on the GM's.
+fn table() -> (Device, Device) {
+    joined("gm-laptop", "kara-phone", "kara", "Kara", System::Ix)
 }
 
 #[test]
@@ -553,33 +557,7 @@ fn without_a_live_link_the_same_messages_travel_as_codes_batched_and_in_order() 
 
 #[test]
 fn an_expedition_hit_goes_through_the_phones_wound_door_with_its_block() {
-    let mut gm = Device::new("gm");
-    let mut phone = Device::new("ash-phone");
-    let k = key(3);
-    gm.book
-        .apply(
-            LinkEdit::Join(peer(&phone, "Ash's phone", false, &k)),
-            &gm.roster,
-        )
-        .unwrap();
-    phone
-        .book
-        .apply(LinkEdit::Join(peer(&gm, "GM", true, &k)), &phone.roster)
-        .unwrap();
-    phone
-        .roster
-        .apply(
-            CharacterAction::Create {
-                id: "ash".into(),
-                system: System::Expedition,
-                name: "Ash".into(),
-            },
-            1,
-        )
-        .unwrap();
-    for t in phone.revisions("gm") {
-        gm.take(&t).unwrap();
-    }
+    let (mut gm, mut phone) = joined("gm", "ash-phone", "ash", "Ash", System::Expedition);
     let hp = |d: &Device| {
         d.roster
             .get("ash")

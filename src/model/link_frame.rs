@@ -2,6 +2,10 @@
 //! opens (who is on this end), a ping now and then (so each side knows when it last heard
 //! the other), and data: the table's own messages, as opaque text.
 //!
+//! A hello may ask for the other side's hello in return. A side that has not heard the other's
+//! hello keeps asking in place of its pings, so a hello lost to a missed `open` event (or sent
+//! before the other side listened) is said again and neither side stays "connecting".
+//!
 //! A frame is its kind's letter, then its body. Text, because a data channel carries text as
 //! is and the messages riding on it are text.
 
@@ -15,7 +19,12 @@ pub const FRAME_MAX_BYTES: usize = 262_144;
 /// One message on the channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Frame {
-    Hello { device: String, name: String },
+    /// Who is on this end; `asks` when the other side's hello is still wanted in return.
+    Hello {
+        device: String,
+        name: String,
+        asks: bool,
+    },
     Ping,
     Data(String),
 }
@@ -50,7 +59,9 @@ impl Frame {
     /// The frame as sent; refuses data larger than a channel carries.
     pub fn encode(&self) -> Result<String, FrameError> {
         let text = match self {
-            Frame::Hello { device, name } => format!("h{device}\n{name}"),
+            Frame::Hello { device, name, asks } => {
+                format!("{}{device}\n{name}", if *asks { 'H' } else { 'h' })
+            }
             Frame::Ping => "p".to_string(),
             Frame::Data(text) => format!("d{text}"),
         };
@@ -67,7 +78,7 @@ impl Frame {
         }
         let mut chars = text.chars();
         match chars.next() {
-            Some('h') => {
+            Some(kind @ ('h' | 'H')) => {
                 let (device, name) = chars
                     .as_str()
                     .split_once('\n')
@@ -78,6 +89,7 @@ impl Frame {
                 Ok(Frame::Hello {
                     device: device.to_string(),
                     name: name.to_string(),
+                    asks: kind == 'H',
                 })
             }
             Some('p') if chars.as_str().is_empty() => Ok(Frame::Ping),

@@ -255,6 +255,12 @@ fn frames_round_trip_and_refuse_what_they_do_not_know() {
         Frame::Hello {
             device: "0123456789abcdef".into(),
             name: "Kara's phone".into(),
+            asks: false,
+        },
+        Frame::Hello {
+            device: "0123456789abcdef".into(),
+            name: "Kara's phone".into(),
+            asks: true,
         },
         Frame::Ping,
         Frame::Data("{\"any\":\"text\"}\nwith lines".into()),
@@ -265,6 +271,15 @@ fn frames_round_trip_and_refuse_what_they_do_not_know() {
     assert_eq!(Frame::decode("x"), Err(FrameError::Unknown));
     assert_eq!(Frame::decode(""), Err(FrameError::Unknown));
     assert_eq!(Frame::decode("hnot-an-id\nKara"), Err(FrameError::BadHello));
+    assert_eq!(Frame::decode("Hnot-an-id\nKara"), Err(FrameError::BadHello));
+    assert_eq!(
+        Frame::decode("H0123456789abcdef\nKara"),
+        Ok(Frame::Hello {
+            device: "0123456789abcdef".into(),
+            name: "Kara".into(),
+            asks: true
+        })
+    );
     assert_eq!(
         Frame::Data("a".repeat(FRAME_MAX_BYTES)).encode(),
         Err(FrameError::TooLarge)

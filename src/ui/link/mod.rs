@@ -33,8 +33,11 @@ use crate::model::{DocError, decode, encode};
 use crate::storage::{KeyValue, LINK_KEY};
 pub use screens::{LinkIncoming, LinkTab};
 
-/// How often each side pings: often enough that "last heard" means something at a table.
-const PING_MS: u64 = 10_000;
+/// How often the hub looks at its connections: a side still waiting for the other's hello
+/// asks again at each look, so a lost hello costs a second, not a dead link.
+const TICK_MS: u64 = 1_000;
+/// How many looks between pings: often enough that "last heard" means something at a table.
+const PING_TICKS: u32 = 10;
 
 /// A device this one is, or was, linked with.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +71,8 @@ struct Conn {
     device: RefCell<Option<String>>,
     pc: RtcPeerConnection,
     channel: RefCell<Option<RtcDataChannel>>,
+    /// Whether the other side's hello has arrived on this connection.
+    heard: Cell<bool>,
     /// The host's join code for this connection (until an answer takes it).
     join: Option<JoinCode>,
     handlers: RefCell<Vec<rtc::Handler>>,
@@ -103,6 +108,10 @@ struct Hub {
     save_error: ArcRwSignal<Option<String>>,
     conns: RefCell<Vec<Rc<Conn>>>,
     next_id: Cell<u32>,
+    ticks: Cell<u32>,
+    /// Counts join codes asked for: only the newest one asked for is shown and kept, so a
+    /// code made slowly (before a rename) cannot replace, or wait beside, the one on screen.
+    offers_asked: Cell<u32>,
     on_text: RefCell<Option<TextHandler>>,
     on_open: RefCell<Option<OpenHandler>>,
     /// Called when the codes are exchanged (before the channel opens, which it may never do):
@@ -157,6 +166,8 @@ impl Hub {
             save_error: ArcRwSignal::new(None),
             conns: RefCell::new(Vec::new()),
             next_id: Cell::new(1),
+            ticks: Cell::new(0),
+            offers_asked: Cell::new(0),
             on_text: RefCell::new(None),
             on_open: RefCell::new(None),
             on_join: RefCell::new(None),
@@ -276,7 +287,7 @@ impl LinkHub {
         }
         let _ = set_interval_with_handle(
             move || this.ping(),
-            std::time::Duration::from_millis(PING_MS),
+            std::time::Duration::from_millis(TICK_MS),
         );
         hub
     }
@@ -392,6 +403,7 @@ impl LinkHub {
             device: RefCell::new(None),
             pc,
             channel: RefCell::new(None),
+            heard: Cell::new(false),
             join,
             handlers: RefCell::new(vec![lost]),
         });
@@ -408,7 +420,13 @@ impl LinkHub {
             move || this.lost(id),
         );
         conn.handlers.borrow_mut().extend(handlers);
+        // The joining side's channel can arrive already open; say hello now rather than wait
+        // for an `open` event that may have gone by.
+        let open = rtc::is_open(&channel);
         *conn.channel.borrow_mut() = Some(channel);
+        if open {
+            self.opened(id);
+        }
     }
 
     /// The host's current join code (a tracked read); makes the first one when none is.
@@ -431,17 +449,33 @@ impl LinkHub {
         };
         waiting.iter().for_each(|c| c.close());
         hub.offer.set(Offer::Making);
+        let asked = hub.offers_asked.get().wrapping_add(1);
+        hub.offers_asked.set(asked);
         let this = *self;
         leptos::task::spawn_local(async move {
             let made = this.make_offer().await;
-            this.hub().offer.set(match made {
-                Ok(fragment) => Offer::Ready(fragment),
+            let hub = this.hub();
+            if hub.offers_asked.get() != asked {
+                if let Ok((_, id)) = made {
+                    hub.conns.borrow_mut().retain(|c| {
+                        let stale = c.id == id;
+                        if stale {
+                            c.close();
+                        }
+                        !stale
+                    });
+                }
+                return;
+            }
+            hub.offer.set(match made {
+                Ok((fragment, _)) => Offer::Ready(fragment),
                 Err(why) => Offer::Failed(why),
             });
         });
     }
 
-    async fn make_offer(&self) -> Result<String, String> {
+    /// A new join code and the connection waiting for its answer.
+    async fn make_offer(&self) -> Result<(String, u32), String> {
         let (pc, channel, sdp) = rtc::offer().await?;
         let (host, host_name) = self.me();
         let mut key = [0u8; 32];
@@ -458,7 +492,7 @@ impl LinkHub {
         let fragment = join.fragment().map_err(|e| e.to_string())?;
         let conn = self.new_conn(pc, Some(join));
         self.attach(&conn, channel);
-        Ok(fragment)
+        Ok((fragment, conn.id))
     }
 
     /// An answer code that arrived by link, for the Link tab (a tracked read).
@@ -600,11 +634,14 @@ impl LinkHub {
     }
 
     fn opened(&self, id: u32) {
-        let hub = self.hub();
-        let (device, name) = self.me();
-        if let Some(conn) = hub.conn(id) {
-            Self::send_frame(&conn, &Frame::Hello { device, name });
+        if let Some(conn) = self.hub().conn(id) {
+            self.say_hello(&conn, !conn.heard.get());
         }
+    }
+
+    fn say_hello(&self, conn: &Conn, asks: bool) {
+        let (device, name) = self.me();
+        Self::send_frame(conn, &Frame::Hello { device, name, asks });
     }
 
     fn received(&self, id: u32, text: &str) {
@@ -619,7 +656,11 @@ impl LinkHub {
         let now = now_ms();
         hub.update_peer(&device, |p| p.last_heard_ms = now);
         match frame {
-            Frame::Hello { device: said, name } => self.hello(&conn, &device, &said, name),
+            Frame::Hello {
+                device: said,
+                name,
+                asks,
+            } => self.hello(&conn, &device, &said, name, asks),
             Frame::Ping => {}
             Frame::Data(text) => {
                 let handler = hub.on_text.borrow().clone();
@@ -630,14 +671,19 @@ impl LinkHub {
         }
     }
 
-    /// The other side says who it is: it must be the device its code named.
-    fn hello(&self, conn: &Conn, device: &str, said: &str, name: String) {
+    /// The other side says who it is: it must be the device its code named. The first hello
+    /// on a connection opens it; a repeat (asked for, or crossing ours) only answers.
+    fn hello(&self, conn: &Conn, device: &str, said: &str, name: String, asks: bool) {
         let hub = self.hub();
         if said != device {
             hub.drop_later(conn.id);
             hub.update_peer(device, |p| p.state = PeerState::Lost);
             return;
         }
+        if asks {
+            self.say_hello(conn, false);
+        }
+        let first = !conn.heard.replace(true);
         let renamed = {
             let mut doc = hub.doc.borrow_mut();
             match doc.peers.iter_mut().find(|p| p.device == device) {
@@ -655,7 +701,7 @@ impl LinkHub {
             p.name = name;
             p.state = PeerState::Open;
         });
-        let on_open = hub.on_open.borrow().clone();
+        let on_open = hub.on_open.borrow().clone().filter(|_| first);
         if let (Some(f), Some(info)) = (on_open, self.peer(device)) {
             f(&info);
         }
@@ -670,11 +716,19 @@ impl LinkHub {
         }
     }
 
+    /// Each look: a connection still without the other's hello asks for it; every
+    /// `PING_TICKS` looks, the others are pinged.
     fn ping(&self) {
         let hub = self.hub();
+        let tick = hub.ticks.get().wrapping_add(1);
+        hub.ticks.set(tick);
         let conns: Vec<Rc<Conn>> = hub.conns.borrow().clone();
         for c in conns.iter().filter(|c| c.device.borrow().is_some()) {
-            Self::send_frame(c, &Frame::Ping);
+            if !c.heard.get() {
+                self.say_hello(c, true);
+            } else if tick % PING_TICKS == 0 {
+                Self::send_frame(c, &Frame::Ping);
+            }
         }
     }
 }

@@ -66,7 +66,15 @@ fn peer_row(
     hub: LinkHub,
 ) -> impl IntoView {
     let (device, name, role, state) = p;
-    let rejoin = (state == PeerState::Lost).then(|| rejoin_words(&name, role));
+    let rejoin = match state {
+        PeerState::Lost => Some(rejoin_words(&name, role)),
+        // An answer made from a join code that has since been replaced fits no connection
+        // here and never opens: the one sign of it is a link that stays "Connecting".
+        PeerState::Connecting if role == Role::Guest => Some(format!(
+            "If this stays Connecting, the join code {name} scanned may have been replaced (a new one is made after each link and after a rename): they scan the one shown now and send a new answer."
+        )),
+        _ => None,
+    };
     let forget_label = format!("Forget {name}");
     let name_for_codes = name.clone();
     let heard_of = device.clone();

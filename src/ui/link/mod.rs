@@ -726,7 +726,7 @@ impl LinkHub {
         for c in conns.iter().filter(|c| c.device.borrow().is_some()) {
             if !c.heard.get() {
                 self.say_hello(c, true);
-            } else if tick % PING_TICKS == 0 {
+            } else if tick.is_multiple_of(PING_TICKS) {
                 Self::send_frame(c, &Frame::Ping);
             }
         }

@@ -26,7 +26,10 @@ use std::fmt;
 use super::rolls::{RollRecord, hex};
 use super::seeded::Seeded;
 pub use super::share::PROPOSAL_LABEL_MAX;
-use super::share::{Proposal, ShareError, TRAY_FIELD_MAX, check_proposal, pack, unpack_within};
+use super::share::{
+    PROPOSAL_REASON_CHARS, PROPOSAL_REASONS_MAX, Proposal, ShareError, TRAY_FIELD_MAX,
+    check_proposal, pack, unpack_within,
+};
 use crate::rules::expedition::dice::{
     MAX_POOL, PoolRoll as ExpRoll, TestOutcome, describe_test, roll_pool, test_of_roll,
 };
@@ -86,6 +89,8 @@ pub enum SealError {
     BadSeal,
     /// The label is longer than [`PROPOSAL_LABEL_MAX`].
     LongLabel,
+    /// The Ob's reasons are more, or longer, than a check may carry.
+    LongReasons,
     /// The character's name is longer than [`RECEIPT_NAME_MAX`].
     LongName,
     /// The receipt's outcome is longer than [`RECEIPT_OUTCOME_MAX`].
@@ -135,6 +140,9 @@ impl fmt::Display for SealError {
                 f,
                 "The check's label is longer than {PROPOSAL_LABEL_MAX} characters."
             ),
+            SealError::LongReasons => f.write_str(
+                "The check's Ob gives more reasons, or longer ones, than Satchel shows.",
+            ),
             SealError::LongName => write!(
                 f,
                 "The character's name on the receipt is longer than {RECEIPT_NAME_MAX} characters."
@@ -183,6 +191,7 @@ impl From<ShareError> for SealError {
             ShareError::NotALink => SealError::NotALink,
             ShareError::TooLong => SealError::TooLong,
             ShareError::LongLabel => SealError::LongLabel,
+            ShareError::LongReasons => SealError::LongReasons,
             ShareError::ObTooHigh(ob) => SealError::ObTooHigh(ob),
             _ => SealError::Damaged,
         }
@@ -217,9 +226,14 @@ impl SealedCheck {
                 label: cut(&label, PROPOSAL_LABEL_MAX),
                 pool,
             },
-            Proposal::Expedition { label, ob } => Proposal::Expedition {
+            Proposal::Expedition { label, ob, why } => Proposal::Expedition {
                 label: cut(&label, PROPOSAL_LABEL_MAX),
                 ob,
+                why: why
+                    .iter()
+                    .take(PROPOSAL_REASONS_MAX)
+                    .map(|w| cut(w, PROPOSAL_REASON_CHARS))
+                    .collect(),
             },
         };
         SealedCheck {
@@ -249,6 +263,9 @@ struct CheckWire {
     /// Expedition: the Ob.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     e: Option<u32>,
+    /// Expedition: what made the Ob.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    f: Vec<String>,
 }
 
 fn ix_counts(pool: &IxPool) -> IxCounts {
@@ -282,9 +299,9 @@ fn ix_pool(counts: IxCounts) -> Result<IxPool, SealError> {
 
 /// The fragment (starting with `#/check/`) that carries a sealed check.
 pub fn check_fragment(check: &SealedCheck) -> String {
-    let (label, x, e) = match &check.proposal {
-        Proposal::Ix { label, pool } => (label, Some(ix_counts(pool)), None),
-        Proposal::Expedition { label, ob } => (label, None, Some(*ob)),
+    let (label, x, e, f) = match &check.proposal {
+        Proposal::Ix { label, pool } => (label, Some(ix_counts(pool)), None, Vec::new()),
+        Proposal::Expedition { label, ob, why } => (label, None, Some(*ob), why.clone()),
     };
     let wire = CheckWire {
         s: check.seal.clone(),
@@ -292,6 +309,7 @@ pub fn check_fragment(check: &SealedCheck) -> String {
         t: check.sent_ms,
         x,
         e,
+        f,
     };
     pack(
         &serde_json::to_string(&wire).unwrap_or_default(),
@@ -313,7 +331,11 @@ pub fn read_check_fragment(fragment: &str) -> Result<SealedCheck, SealError> {
             label: w.l,
             pool: ix_pool(x)?,
         },
-        (None, Some(ob)) => Proposal::Expedition { label: w.l, ob },
+        (None, Some(ob)) => Proposal::Expedition {
+            label: w.l,
+            ob,
+            why: w.f,
+        },
         _ => return Err(SealError::Foreign),
     };
     // Held to what a proposal link is held to.
@@ -337,7 +359,18 @@ fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, SealError> {
 #[serde(rename_all = "lowercase")]
 pub enum SealedPool {
     Ix(IxPool),
-    Expedition { dice: u32, ob: u32 },
+    /// `free`: the player's free successes (+Ns). They count on the margin after a pass and
+    /// never change the dice, so the seal's roll is the same with or without them.
+    Expedition {
+        dice: u32,
+        ob: u32,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        free: u32,
+    },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl SealedPool {
@@ -353,7 +386,10 @@ impl SealedPool {
     pub fn describe(&self) -> String {
         match self {
             SealedPool::Ix(pool) => pool.describe(),
-            SealedPool::Expedition { dice, ob } => describe_test(*dice, *ob),
+            SealedPool::Expedition { dice, ob, free: 0 } => describe_test(*dice, *ob),
+            SealedPool::Expedition { dice, ob, free } => {
+                format!("{} +{free}s", describe_test(*dice, *ob))
+            }
         }
     }
 
@@ -368,7 +404,7 @@ impl SealedPool {
                 bytes.push(u8::from(pool.peril_spent()));
                 bytes
             }
-            SealedPool::Expedition { dice, ob } => {
+            SealedPool::Expedition { dice, ob, .. } => {
                 let mut bytes = vec![b'e'];
                 bytes.extend(dice.to_le_bytes());
                 bytes.extend(ob.to_le_bytes());
@@ -523,11 +559,11 @@ fn roll_pool_of(seal: &str, pool: &SealedPool) -> Result<SealedRoll, SealError> 
                 roll: RawRoll::Ix(rolled),
             })
         }
-        SealedPool::Expedition { dice, ob } => {
-            let (dice, ob) = (*dice, *ob);
-            check_expedition(dice, ob)?;
+        SealedPool::Expedition { dice, ob, free } => {
+            let (dice, ob, free) = (*dice, *ob, *free);
+            check_expedition(dice, ob, free)?;
             let roll = roll_pool(&mut rng, dice).map_err(|_| SealError::TooManyDice(dice))?;
-            let test = test_of_roll(roll, ob, 0).map_err(|_| SealError::ObTooHigh(ob))?;
+            let test = test_of_roll(roll, ob, free).map_err(|_| SealError::ObTooHigh(ob))?;
             Ok(SealedRoll {
                 pool: pool.clone(),
                 additions: Vec::new(),
@@ -543,9 +579,9 @@ fn roll_pool_of(seal: &str, pool: &SealedPool) -> Result<SealedRoll, SealError> 
     }
 }
 
-fn check_expedition(dice: u32, ob: u32) -> Result<(), SealError> {
-    if dice > MAX_POOL {
-        return Err(SealError::TooManyDice(dice));
+fn check_expedition(dice: u32, ob: u32, free: u32) -> Result<(), SealError> {
+    if dice > MAX_POOL || free > MAX_POOL {
+        return Err(SealError::TooManyDice(dice.max(free)));
     }
     if ob > TRAY_FIELD_MAX {
         return Err(SealError::ObTooHigh(ob));
@@ -651,6 +687,9 @@ struct ReceiptWire {
     /// Expedition: dice, Ob.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     e: Option<(u32, u32)>,
+    /// Expedition: free successes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    n: u32,
     /// What the rules added to an Ix difficulty, named.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     a: Vec<Part>,
@@ -662,7 +701,11 @@ struct ReceiptWire {
 pub fn receipt_fragment(r: &Receipt) -> String {
     let (x, e) = match &r.pool {
         SealedPool::Ix(p) => (Some(ix_counts(p)), None),
-        SealedPool::Expedition { dice, ob } => (None, Some((*dice, *ob))),
+        SealedPool::Expedition { dice, ob, .. } => (None, Some((*dice, *ob))),
+    };
+    let n = match &r.pool {
+        SealedPool::Expedition { free, .. } => *free,
+        SealedPool::Ix(_) => 0,
     };
     let wire = ReceiptWire {
         s: r.seal.clone(),
@@ -670,6 +713,7 @@ pub fn receipt_fragment(r: &Receipt) -> String {
         c: r.character.clone(),
         x,
         e,
+        n,
         a: r.additions.clone(),
         // A face past 35 has no digit; none of the rules' dice has that many sides.
         d: r.dice
@@ -708,8 +752,12 @@ pub fn read_receipt_fragment(fragment: &str) -> Result<Receipt, SealError> {
     let pool = match (w.x, w.e) {
         (Some(x), None) => SealedPool::Ix(ix_pool(x)?),
         (None, Some((dice, ob))) => {
-            check_expedition(dice, ob)?;
-            SealedPool::Expedition { dice, ob }
+            check_expedition(dice, ob, w.n)?;
+            SealedPool::Expedition {
+                dice,
+                ob,
+                free: w.n,
+            }
         }
         _ => return Err(SealError::Foreign),
     };

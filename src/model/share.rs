@@ -38,6 +38,8 @@ pub enum ShareError {
     LongLabel,
     /// A proposal's Ob is more than the tray takes.
     ObTooHigh(u32),
+    /// A proposal's Ob carries more reasons, or longer ones, than a proposal may.
+    LongReasons,
     /// Sending: the character's link would be longer than a receiver accepts.
     TooBigToShare {
         bytes: usize,
@@ -67,6 +69,10 @@ impl fmt::Display for ShareError {
                 f,
                 "The proposed Ob is {ob}; the dice tray takes an Ob from 0 to {TRAY_FIELD_MAX}."
             ),
+            ShareError::LongReasons => write!(
+                f,
+                "The proposed Ob gives more reasons than Satchel shows (at most {PROPOSAL_REASONS_MAX}, each within {PROPOSAL_REASON_CHARS} characters)."
+            ),
             ShareError::TooBigToShare { bytes } => write!(
                 f,
                 "This character is too big for a link ({} KB, and a link carries at most {} KB). Export it from the roster and send the file instead.",
@@ -85,9 +91,19 @@ impl std::error::Error for ShareError {}
 pub enum Proposal {
     /// The difficulty side (Trial, Crisis, Bane dice, a Peril spend) of this pool.
     Ix { label: String, pool: IxPool },
-    /// The Objective of an Expedition test.
-    Expedition { label: String, ob: u32 },
+    /// The Objective of an Expedition test, and what made it ("Complexity: moderate +2"), so
+    /// the player sees the Factors before rolling.
+    Expedition {
+        label: String,
+        ob: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        why: Vec<String>,
+    },
 }
+
+/// Most reasons an Ob carries, and the longest one, in characters.
+pub const PROPOSAL_REASONS_MAX: usize = 12;
+pub const PROPOSAL_REASON_CHARS: usize = 60;
 
 impl Proposal {
     pub fn label(&self) -> &str {
@@ -165,10 +181,17 @@ pub(crate) fn check_proposal(p: &Proposal) -> Result<(), ShareError> {
     if p.label().chars().count() > PROPOSAL_LABEL_MAX {
         return Err(ShareError::LongLabel);
     }
-    if let Proposal::Expedition { ob, .. } = p
-        && *ob > TRAY_FIELD_MAX
-    {
-        return Err(ShareError::ObTooHigh(*ob));
+    if let Proposal::Expedition { ob, why, .. } = p {
+        if *ob > TRAY_FIELD_MAX {
+            return Err(ShareError::ObTooHigh(*ob));
+        }
+        if why.len() > PROPOSAL_REASONS_MAX
+            || why
+                .iter()
+                .any(|w| w.chars().count() > PROPOSAL_REASON_CHARS)
+        {
+            return Err(ShareError::LongReasons);
+        }
     }
     Ok(())
 }
@@ -263,6 +286,12 @@ mod tests {
             Proposal::Expedition {
                 label: "Climb the wall".into(),
                 ob: 3,
+                why: Vec::new(),
+            },
+            Proposal::Expedition {
+                label: "Climb the wall in the dark".into(),
+                ob: 4,
+                why: vec!["Complexity: moderate +2".into(), "Lighting: dark +2".into()],
             },
         ] {
             let fragment = proposal_fragment(&p);
@@ -285,12 +314,26 @@ mod tests {
         let top = Proposal::Expedition {
             label: "x".into(),
             ob: TRAY_FIELD_MAX,
+            why: vec!["y".repeat(PROPOSAL_REASON_CHARS); PROPOSAL_REASONS_MAX],
         };
         assert_eq!(read_proposal_fragment(&proposal_fragment(&top)), Ok(top));
         // A long label is named as a label, not as a character's name.
+        for why in [
+            vec!["y".repeat(PROPOSAL_REASON_CHARS + 1)],
+            vec!["y".into(); PROPOSAL_REASONS_MAX + 1],
+        ] {
+            let many = Proposal::Expedition {
+                label: "x".into(),
+                ob: 2,
+                why,
+            };
+            let refused = read_proposal_fragment(&proposal_fragment(&many));
+            assert_eq!(refused, Err(ShareError::LongReasons));
+        }
         let long = Proposal::Expedition {
             label: "x".repeat(PROPOSAL_LABEL_MAX + 1),
             ob: 2,
+            why: Vec::new(),
         };
         let refused = read_proposal_fragment(&proposal_fragment(&long)).unwrap_err();
         assert_eq!(refused, ShareError::LongLabel);

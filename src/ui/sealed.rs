@@ -106,16 +106,22 @@ pub fn SealedNotice(
 ) -> impl IntoView {
     let label = check.proposal.label().to_string();
     let what = asks(&check.proposal);
-    let game = match check.proposal {
-        Proposal::Ix { .. } => "Ix",
-        Proposal::Expedition { .. } => "Expedition (a test against the Ob)",
+    let (game, whole) = match check.proposal {
+        Proposal::Ix { .. } => (
+            "Ix",
+            "the GM's difficulty is the whole difficulty (a condition's die is theirs to add)",
+        ),
+        Proposal::Expedition { .. } => (
+            "Expedition (a test against the Ob)",
+            "the GM's Ob is the whole Ob (your armour and shields are theirs to count); your free successes count after a pass",
+        ),
     };
     view! {
         <div class="banner sealed-notice" role="region" aria-label="Sealed check">
             <p>
                 <strong>"Sealed check from your GM"</strong>
                 {(!label.is_empty()).then(|| format!(": {label}"))}
-                {format!(". {what}; the GM's difficulty is the whole difficulty (a condition's die is theirs to add). Your dice come from the seal and your pool.")}
+                {format!(". {what}; {whole}. Your dice come from the seal and your pool.")}
             </p>
             {move || (!here.get()).then(|| view! { <p>{format!("Switch to {game} to roll it.")}</p> })}
             <button type="button" on:click=move |_| on_leave()>"Leave the sealed check"</button>

@@ -338,11 +338,14 @@ pub(super) fn LinkRefused(
 }
 
 /// What a proposal asks, in words: "Ix: 2 Trial" (only the difficulty side travels) or
-/// "Expedition: Ob 3".
+/// "Expedition: Ob 4 (Complexity: moderate +2, Lighting: dark +2)", the Factors shared.
 pub(super) fn asks(p: &Proposal) -> String {
     match p {
         Proposal::Ix { pool, .. } => format!("Ix: {}", ix_difficulty(pool)),
-        Proposal::Expedition { ob, .. } => format!("Expedition: Ob {ob}"),
+        Proposal::Expedition { ob, why, .. } if why.is_empty() => format!("Expedition: Ob {ob}"),
+        Proposal::Expedition { ob, why, .. } => {
+            format!("Expedition: Ob {ob} ({})", why.join(", "))
+        }
     }
 }
 

@@ -18,7 +18,7 @@ use crate::model::party::PartyDoc;
 use crate::model::{CharacterAction, System};
 use crate::rules::expedition::combat::CombatAction;
 use crate::rules::expedition::harm::BlockSource;
-use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
+use crate::rules::expedition::objective::{Carried, DEFAULT_OB, GeneralFactors};
 use crate::rules::expedition::referee::{
     Appearing, Difficulty, Population, adversary, treasure_guide,
 };
@@ -185,6 +185,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
                 ob: DEFAULT_OB,
                 free: 0,
                 factors: Some(GeneralFactors::default()),
+                carried: Carried::default(),
             },
             ..Default::default()
         });

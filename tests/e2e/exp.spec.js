@@ -45,6 +45,17 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
   await carry(page, "Armour");
   const guard = sheet(page).getByRole("list", { name: "Armour and shields" });
   await expect(guard).toContainText("Armour: Block 2 ready");
+  // Armour weighs only on the tests it weighs on: an ordinary test stays at Ob 3; a climb in
+  // armour is one harder, and the result says why.
+  await sheet(page).getByRole("button", { name: /^Test Agility/ }).click();
+  await expect(app.tray().getByRole("spinbutton", { name: "Ob", exact: true })).toHaveValue("3");
+  const climb = app.tray().getByRole("checkbox", { name: /^Endurance, flexibility, balance, climbing or channeling: armour weighs on it \(Ob \+1\)/ });
+  await expect(climb).not.toBeChecked();
+  await climb.check();
+  await page.screenshot({ path: `${SHOTS}/exp-climb-in-armour.png` });
+  await app.roll();
+  await expect(app.result()).toContainText("Ob from: Ob as set +3, Armour worn +1.");
+  await page.keyboard.press("Escape");
   await expect(sheet(page).locator(".exp-spell")).toContainText(/armour/i);
   await sheet(page).getByRole("button", { name: "Channel Bind" }).click();
   await expect(latest(page)).toContainText("Channel Bind:");

@@ -135,3 +135,49 @@ for (const size of SIZES) {
     await playerContext.close();
   });
 }
+
+test("a sealed Expedition test shows the player the Factors of its Ob and takes their free successes (phone)", async ({ browser }) => {
+  const size = SIZES[0];
+  const gmContext = await browser.newContext({ viewport: size });
+  const playerContext = await browser.newContext({ viewport: size });
+  const gm = await openApp(await gmContext.newPage());
+  const player = await openApp(await playerContext.newPage());
+  const [g, p] = [gm.page, player.page];
+  const fragment = (link) => link.slice(link.indexOf("#"));
+
+  // The referee works the Ob out from factors (moderate 2, dark +2) and seals it.
+  await gm.openTray();
+  await gm.trayMode("Expedition");
+  await gm.tray().getByRole("button", { name: "Work out Ob from factors" }).click();
+  await gm.tray().getByRole("group", { name: "Lighting" }).getByRole("button", { name: "Dark" }).click();
+  await gm.tray().getByRole("textbox", { name: "What for (optional)" }).fill("Climb the chimney");
+  await gm.tray().getByRole("button", { name: "Share this difficulty with a player" }).click();
+  await gm.tray().getByRole("button", { name: "Ask for a sealed roll" }).click();
+  const check = await gm.tray().getByRole("textbox", { name: "Sealed check link" }).inputValue();
+  await g.keyboard.press("Escape");
+
+  // The player sees what made the Ob before rolling, then rolls with a free success.
+  await p.goto(player.server.url + fragment(check));
+  await expect(p.getByText("Expedition: Ob 4 (Complexity: moderate +2, Lighting: dark +2)")).toBeVisible();
+  await p.getByRole("button", { name: "Open in dice tray" }).click();
+  const notice = player.tray().getByRole("region", { name: "Sealed check" });
+  await expect(notice).toContainText("Ob 4 (Complexity: moderate +2, Lighting: dark +2)");
+  await expect(notice).toContainText("your free successes count after a pass");
+  await player.tray().getByRole("spinbutton", { name: "Free successes (+Ns)" }).fill("1");
+  await player.roll();
+  await expect(player.result()).toBeVisible();
+  await expect(player.trayMessage()).toHaveCount(0);
+  const words = await player.outcome();
+  const receipt = await player.tray().getByRole("textbox", { name: "Receipt link" }).inputValue();
+  await audit(p, "sealed Expedition test with its receipt (phone)");
+  await p.screenshot({ path: `${SHOTS}/sealed-expedition-phone.png` });
+
+  // The GM's device verifies it, free success and all.
+  await g.goto(gm.server.url + fragment(receipt));
+  await expect(g.getByRole("heading", { name: "Receipt verified" })).toBeVisible();
+  await expect(g.getByRole("status").filter({ hasText: words })).toBeVisible();
+  await expect(g.getByText(/Pool: .* vs Ob 4 \+1s/)).toBeVisible();
+
+  await gmContext.close();
+  await playerContext.close();
+});

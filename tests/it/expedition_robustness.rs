@@ -19,7 +19,7 @@ use satchel::rules::expedition::magic::{
     release_infusion_boost, spell_mastery,
 };
 use satchel::rules::expedition::money::{Purse, lifestyle, purchase_plan, runestone_cost};
-use satchel::rules::expedition::objective::{GeneralFactors, general_objective};
+use satchel::rules::expedition::objective::{Carried, GeneralFactors, ObBase, test_objective};
 use satchel::rules::expedition::odds::expected_variable_damage;
 use satchel::rules::expedition::referee::{
     Appearing, Difficulty, adversary, number_appearing, treasure_guide,
@@ -293,10 +293,14 @@ proptest! {
         for s in [Stat::Wealth, Stat::HitPoints, Stat::Connections, Stat::Stronghold("K".into())] {
             if let Ok(ob) = improvement_ob(&s, rank) { prop_assert!(rank <= s.max() && ob >= 1); }
         }
-        let f = GeneralFactors { armour_worn: g, shields_carried: g / 2, encumbering_test: true, ..Default::default() };
-        match general_objective(&f) {
+        let carried = Carried { armour_worn: g, shields_carried: g / 2 };
+        match test_objective(&ObBase::Factors(GeneralFactors::default()), true, carried) {
             Ok(o) => prop_assert_eq!(o.ob, 2 + u32::from(g) + u32::from(g / 2)),
             Err(e) => prop_assert!(names_field(&e)),
+        }
+        // Armour weighs on no test but its own kinds, whatever it is.
+        if let Ok(o) = test_objective(&ObBase::Set(3), false, carried) {
+            prop_assert_eq!(o.ob, 3);
         }
     }
 

@@ -341,6 +341,7 @@ fn an_import_never_replaces_the_gms_sealed_checks() {
         Proposal::Expedition {
             label: "Climb the wall".into(),
             ob: 3,
+            why: Vec::new(),
         },
         1_733_580_000_000,
         &mut ChaCha8Rng::seed_from_u64(7),
@@ -374,10 +375,15 @@ fn an_import_never_replaces_the_gms_sealed_checks() {
         proposal: Proposal::Expedition {
             label: "Climb the wall".into(),
             ob: 3,
+            why: Vec::new(),
         },
         sent_ms: 1_733_580_000_000,
     };
-    let pool = SealedPool::Expedition { dice: 4, ob: 3 };
+    let pool = SealedPool::Expedition {
+        dice: 4,
+        ob: 3,
+        free: 0,
+    };
     let receipt = Receipt::of(
         &planted_check,
         "Rook",

@@ -39,6 +39,7 @@ fn exp_check(seed: u64, ob: u32) -> SealedCheck {
     let proposal = Proposal::Expedition {
         label: "Climb the wall".into(),
         ob,
+        why: Vec::new(),
     };
     SealedCheck::new(proposal, 1_700_000_000_000, &mut rng(seed))
 }
@@ -141,9 +142,30 @@ fn the_seed_covers_the_seal_and_every_part_of_the_pool() {
         first(&seal, SealedPool::Ix(pool(2, 1, 1, 1, 1, 0))),
         first(&seal, SealedPool::Ix(fortune)),
         first(&ix_check(4).seal, SealedPool::Ix(base)),
-        first(&seal, SealedPool::Expedition { dice: 4, ob: 2 }),
-        first(&seal, SealedPool::Expedition { dice: 4, ob: 3 }),
-        first(&seal, SealedPool::Expedition { dice: 5, ob: 2 }),
+        first(
+            &seal,
+            SealedPool::Expedition {
+                dice: 4,
+                ob: 2,
+                free: 0,
+            },
+        ),
+        first(
+            &seal,
+            SealedPool::Expedition {
+                dice: 4,
+                ob: 3,
+                free: 0,
+            },
+        ),
+        first(
+            &seal,
+            SealedPool::Expedition {
+                dice: 5,
+                ob: 2,
+                free: 0,
+            },
+        ),
     ];
     for (i, a) in seen.iter().enumerate() {
         for b in &seen[i + 1..] {
@@ -156,7 +178,11 @@ fn the_seed_covers_the_seal_and_every_part_of_the_pool() {
 #[test]
 fn an_expedition_roll_reads_its_successes_against_the_ob() {
     let check = exp_check(11, 2);
-    let pool = SealedPool::Expedition { dice: 5, ob: 2 };
+    let pool = SealedPool::Expedition {
+        dice: 5,
+        ob: 2,
+        free: 0,
+    };
     let roll = roll_sealed(&check, &pool).unwrap();
     assert_eq!(roll, roll_sealed(&check, &pool).unwrap());
     let RawRoll::Expedition(test) = &roll.roll else {
@@ -208,9 +234,26 @@ fn only_the_players_own_dice_may_change() {
     ));
     // Expedition: the Ob is the GM's; the pool is the player's.
     let exp = exp_check(2, 3);
-    assert!(roll_sealed(&exp, &SealedPool::Expedition { dice: 9, ob: 3 }).is_ok());
+    assert!(
+        roll_sealed(
+            &exp,
+            &SealedPool::Expedition {
+                dice: 9,
+                ob: 3,
+                free: 0
+            }
+        )
+        .is_ok()
+    );
     assert_eq!(
-        roll_sealed(&exp, &SealedPool::Expedition { dice: 4, ob: 2 }),
+        roll_sealed(
+            &exp,
+            &SealedPool::Expedition {
+                dice: 4,
+                ob: 2,
+                free: 0
+            }
+        ),
         Err(SealError::DifficultyDiffers {
             sent: "Ob 3".into(),
             rolled: "Ob 2".into()
@@ -221,7 +264,14 @@ fn only_the_players_own_dice_may_change() {
         Err(SealError::WrongGame)
     );
     assert_eq!(
-        roll_sealed(&exp, &SealedPool::Expedition { dice: 201, ob: 3 }),
+        roll_sealed(
+            &exp,
+            &SealedPool::Expedition {
+                dice: 201,
+                ob: 3,
+                free: 0
+            }
+        ),
         Err(SealError::TooManyDice(201))
     );
     let empty_check = SealedCheck::new(
@@ -250,6 +300,7 @@ fn a_check_survives_its_link() {
         Proposal::Expedition {
             label: "\u{1F3B2}".repeat(PROPOSAL_LABEL_MAX + 5),
             ob: 30,
+            why: Vec::new(),
         },
         u64::MAX,
         &mut rng(6),
@@ -365,7 +416,14 @@ fn a_receipt_survives_its_link_and_is_short() {
     assert!(fragment.len() < 250, "{} characters", fragment.len());
 
     let exp = exp_check(12, 3);
-    let exp_receipt = honest_receipt(&exp, &SealedPool::Expedition { dice: 6, ob: 3 });
+    let exp_receipt = honest_receipt(
+        &exp,
+        &SealedPool::Expedition {
+            dice: 6,
+            ob: 3,
+            free: 0,
+        },
+    );
     let exp_fragment = receipt_fragment(&exp_receipt);
     assert_eq!(read_receipt_fragment(&exp_fragment), Ok(exp_receipt));
     eprintln!(
@@ -462,7 +520,11 @@ fn bad_receipt_links_are_refused_saying_why() {
     // Expedition: an Ob or a pool past the limits, a face no d6 has.
     let exp = honest_receipt(
         &exp_check(14, 3),
-        &SealedPool::Expedition { dice: 3, ob: 3 },
+        &SealedPool::Expedition {
+            dice: 3,
+            ob: 3,
+            free: 0,
+        },
     );
     for (dice, ob, faces, why) in [
         (3, 31, vec![1, 2, 3], SealError::ObTooHigh(31)),
@@ -472,7 +534,7 @@ fn bad_receipt_links_are_refused_saying_why() {
         (3, 3, vec![1, 2], SealError::DiceDontFit),
     ] {
         let tampered = Receipt {
-            pool: SealedPool::Expedition { dice, ob },
+            pool: SealedPool::Expedition { dice, ob, free: 0 },
             dice: faces,
             ..exp.clone()
         };
@@ -522,7 +584,11 @@ fn an_honest_receipt_verifies() {
         }
     );
     let exp = exp_check(120, 3);
-    let pool = SealedPool::Expedition { dice: 5, ob: 3 };
+    let pool = SealedPool::Expedition {
+        dice: 5,
+        ob: 3,
+        free: 0,
+    };
     let receipt = honest_receipt(&exp, &pool);
     assert!(matches!(
         verify(&receipt, &sent(&[&check, &exp])),
@@ -590,8 +656,19 @@ fn a_receipt_with_a_lowered_difficulty_names_the_difficulty() {
     );
     // Expedition: a lower Ob.
     let exp = exp_check(23, 4);
-    let mut lowered = honest_receipt(&exp, &SealedPool::Expedition { dice: 5, ob: 4 });
-    lowered.pool = SealedPool::Expedition { dice: 5, ob: 2 };
+    let mut lowered = honest_receipt(
+        &exp,
+        &SealedPool::Expedition {
+            dice: 5,
+            ob: 4,
+            free: 0,
+        },
+    );
+    lowered.pool = SealedPool::Expedition {
+        dice: 5,
+        ob: 2,
+        free: 0,
+    };
     let Verdict::Differs(why) = verify(&lowered, &sent(&[&exp])) else {
         panic!("a lowered Ob must not verify");
     };
@@ -626,7 +703,11 @@ fn a_changed_label_outcome_or_game_is_named() {
         )]
     );
     let mut other_game = honest.clone();
-    other_game.pool = SealedPool::Expedition { dice: 7, ob: 1 };
+    other_game.pool = SealedPool::Expedition {
+        dice: 7,
+        ob: 1,
+        free: 0,
+    };
     other_game.dice = vec![6; 7];
     let Verdict::Differs(why) = verify(&other_game, &sent(&[&check])) else {
         panic!("the other game must not verify");
@@ -657,7 +738,14 @@ fn a_receipt_for_a_check_never_sent_is_said_so() {
 #[test]
 fn a_verified_receipt_goes_into_the_roll_log() {
     let check = exp_check(27, 3);
-    let receipt = honest_receipt(&check, &SealedPool::Expedition { dice: 4, ob: 3 });
+    let receipt = honest_receipt(
+        &check,
+        &SealedPool::Expedition {
+            dice: 4,
+            ob: 3,
+            free: 0,
+        },
+    );
     let verdict = verify(&receipt, &sent(&[&check]));
     let Verdict::Verified { roll, .. } = &verdict else {
         panic!("honest");
@@ -930,4 +1018,56 @@ fn a_receipts_fingerprint_tells_receipts_apart() {
     for other in [label, outcome, dice] {
         assert_ne!(receipt_fingerprint(&other), f);
     }
+}
+
+/// An Expedition check carries the Factors that made its Ob to the player, and a player's free
+/// successes ride on the receipt: they count on the margin, never change a die, and verify.
+#[test]
+fn an_expedition_check_shows_its_factors_and_takes_free_successes() {
+    let why = vec![
+        "Complexity: moderate +2".to_string(),
+        "Lighting: dark +2".to_string(),
+    ];
+    let check = SealedCheck::new(
+        Proposal::Expedition {
+            label: "Climb the wall".into(),
+            ob: 4,
+            why: why.clone(),
+        },
+        1_700_000_000_000,
+        &mut rng(41),
+    );
+    let read = read_check_fragment(&check_fragment(&check)).unwrap();
+    assert_eq!(read, check);
+    let Proposal::Expedition { why: heard, .. } = &read.proposal else {
+        panic!("an Expedition check");
+    };
+    assert_eq!(heard, &why);
+
+    let with_free = SealedPool::Expedition {
+        dice: 6,
+        ob: 4,
+        free: 2,
+    };
+    let without = SealedPool::Expedition {
+        dice: 6,
+        ob: 4,
+        free: 0,
+    };
+    let (a, b) = (
+        roll_sealed(&check, &with_free).unwrap(),
+        roll_sealed(&check, &without).unwrap(),
+    );
+    assert_eq!(a.dice, b.dice, "a free success changes no die");
+    let (RawRoll::Expedition(ta), RawRoll::Expedition(tb)) = (&a.roll, &b.roll) else {
+        panic!("Expedition rolls");
+    };
+    assert_eq!(ta.passed, tb.passed, "free successes never make a pass");
+    if ta.passed {
+        assert_eq!(ta.margin, tb.margin + 2);
+    }
+    let receipt = Receipt::of(&check, "Rook", &a);
+    let back = read_receipt_fragment(&receipt_fragment(&receipt)).unwrap();
+    assert_eq!(back.pool, with_free);
+    assert!(matches!(verify(&back, &[check]), Verdict::Verified { .. }));
 }

@@ -124,20 +124,74 @@ pub struct GeneralFactors {
     pub inadequate_tools: bool,
     /// A relevant serious injury: +1.
     pub serious_injury: bool,
-    /// Whether the test is one of endurance, flexibility, balance, climbing or channeling, on
-    /// which worn armour and carried shields each add +1 ("Armor").
-    pub encumbering_test: bool,
+}
+
+/// What a character carries that weighs on some tests ("Armor"): each worn armour and each
+/// carried shield is +1 Ob on endurance, flexibility, balance, climbing and channeling tests.
+/// It is the character's, not the situation's, so it is not among the General Factors: a
+/// test's Ob counts it whether the Ob was typed or worked out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct Carried {
     /// Armour pieces worn (0-5).
     pub armour_worn: u8,
     /// Shields carried (0-5).
     pub shields_carried: u8,
 }
 
-/// General Objective ("General Factors"): the complexity base plus each factor's step, plus
-/// +1 per armour and shield on encumbering tests.
+impl Carried {
+    /// Whether nothing carried weighs on a test.
+    pub fn is_empty(self) -> bool {
+        self.armour_worn == 0 && self.shields_carried == 0
+    }
+
+    /// One factor per armour and per shield, after checking the counts.
+    fn factors(self) -> RulesResult<Vec<Factor>> {
+        RulesError::check_range("armour worn", i64::from(self.armour_worn), 0, 5)?;
+        RulesError::check_range("shields carried", i64::from(self.shields_carried), 0, 5)?;
+        let armour = (0..self.armour_worn).map(|_| Factor::new("Armour worn", 1));
+        let shields = (0..self.shields_carried).map(|_| Factor::new("Shield carried", 1));
+        Ok(armour.chain(shields).collect())
+    }
+}
+
+/// Where an ability test's Ob starts: as set (by the GM, or the default 3), or worked out
+/// from the General Factors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ObBase {
+    Set(u32),
+    Factors(GeneralFactors),
+}
+
+/// An ability test's Ob: its base, then worn armour and carried shields when the test is one
+/// they weigh on (`encumbering`: endurance, flexibility, balance, climbing or channeling).
+/// The one place a test's Ob is put together, so armour counts the same whichever way the
+/// base was found.
+pub fn test_objective(
+    base: &ObBase,
+    encumbering: bool,
+    carried: Carried,
+) -> RulesResult<Objective> {
+    let mut o = match base {
+        ObBase::Set(ob) => {
+            RulesError::check_range("Ob", i64::from(*ob), 0, 99)?;
+            Objective {
+                ob: *ob,
+                factors: vec![Factor::new("Ob as set", *ob as i32)],
+                note: None,
+            }
+        }
+        ObBase::Factors(f) => general_objective(f)?,
+    };
+    if encumbering {
+        let weigh = carried.factors()?;
+        o.ob += weigh.len() as u32;
+        o.factors.extend(weigh);
+    }
+    Ok(o)
+}
+
+/// General Objective ("General Factors"): the complexity base plus each factor's step.
 pub fn general_objective(f: &GeneralFactors) -> RulesResult<Objective> {
-    RulesError::check_range("armour worn", i64::from(f.armour_worn), 0, 5)?;
-    RulesError::check_range("shields carried", i64::from(f.shields_carried), 0, 5)?;
     let mut factors = Vec::new();
     let (label, base) = match f.complexity {
         Complexity::Low => ("Complexity: low", 1),
@@ -162,14 +216,6 @@ pub fn general_objective(f: &GeneralFactors) -> RulesResult<Objective> {
     }
     if f.serious_injury {
         factors.push(Factor::new("Health: relevant serious injury", 1));
-    }
-    if f.encumbering_test {
-        for _ in 0..f.armour_worn {
-            factors.push(Factor::new("Armour worn", 1));
-        }
-        for _ in 0..f.shields_carried {
-            factors.push(Factor::new("Shield carried", 1));
-        }
     }
     let ob = factors.iter().map(|x| x.delta).sum::<i32>().max(0) as u32;
     Ok(Objective {
@@ -287,16 +333,15 @@ pub fn channeling_objective(
     damage_this_round: u32,
 ) -> RulesResult<Objective> {
     RulesError::check_range("spell Ob", i64::from(spell_ob), 1, 10)?;
-    RulesError::check_range("armour worn", i64::from(armour_worn), 0, 5)?;
-    RulesError::check_range("shields carried", i64::from(shields_carried), 0, 5)?;
     RulesError::check_range("damage this round", i64::from(damage_this_round), 0, 100)?;
     let mut factors = vec![Factor::new("Spell Ob", i32::from(spell_ob))];
-    for _ in 0..armour_worn {
-        factors.push(Factor::new("Armour worn", 1));
-    }
-    for _ in 0..shields_carried {
-        factors.push(Factor::new("Shield carried", 1));
-    }
+    factors.extend(
+        Carried {
+            armour_worn,
+            shields_carried,
+        }
+        .factors()?,
+    );
     if damage_this_round > 0 {
         factors.push(Factor::new(
             "Damage taken while channeling",
@@ -322,22 +367,12 @@ mod tests {
             lighting: Step::Two,
             time: Step::One,
             inadequate_tools: true,
-            encumbering_test: true,
-            armour_worn: 1,
-            shields_carried: 1,
             ..Default::default()
         };
-        // 2 + 2 + 1 + 1 + 1 + 1 = 8
+        // 2 + 2 + 1 + 1 = 6
         let o = general_objective(&f).unwrap();
-        assert_eq!(o.ob, 8);
-        assert_eq!(o.factors.len(), 6);
-        // Armour does not count on an ordinary test.
-        let o = general_objective(&GeneralFactors {
-            encumbering_test: false,
-            ..f
-        })
-        .unwrap();
         assert_eq!(o.ob, 6);
+        assert_eq!(o.factors.len(), 4);
         let o = general_objective(&GeneralFactors {
             lighting: Step::Two,
             ..Default::default()
@@ -347,6 +382,49 @@ mod tests {
             o.words(),
             "Ob 4 (Complexity: moderate +2, Lighting: dark +2)"
         );
+    }
+
+    #[test]
+    fn armour_and_shields_weigh_only_on_the_tests_they_weigh_on_whatever_the_base() {
+        let carried = Carried {
+            armour_worn: 1,
+            shields_carried: 1,
+        };
+        // An armoured fighter's ordinary test keeps the default Ob 3.
+        let plain = test_objective(&ObBase::Set(DEFAULT_OB), false, carried).unwrap();
+        assert_eq!(plain.ob, 3);
+        // A climb: 3 + armour 1 + shield 1.
+        let climb = test_objective(&ObBase::Set(DEFAULT_OB), true, carried).unwrap();
+        assert_eq!(climb.ob, 5);
+        assert_eq!(
+            climb.words(),
+            "Ob 5 (Ob as set +3, Armour worn +1, Shield carried +1)"
+        );
+        // The same weight on an Ob worked out from factors: moderate 2 + dark 2 + 1 + 1.
+        let dark = GeneralFactors {
+            lighting: Step::Two,
+            ..Default::default()
+        };
+        assert_eq!(
+            test_objective(&ObBase::Factors(dark), true, carried)
+                .unwrap()
+                .ob,
+            6
+        );
+        assert_eq!(
+            test_objective(&ObBase::Factors(dark), false, carried)
+                .unwrap()
+                .ob,
+            4
+        );
+        // Nothing carried: nothing added.
+        let none = test_objective(&ObBase::Set(4), true, Carried::default()).unwrap();
+        assert_eq!((none.ob, none.factors.len()), (4, 1));
+        let six = Carried {
+            armour_worn: 6,
+            shields_carried: 0,
+        };
+        assert!(test_objective(&ObBase::Set(3), true, six).is_err());
     }
 
     #[test]

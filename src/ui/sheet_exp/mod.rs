@@ -25,7 +25,7 @@ use crate::model::exp_sheet::{BonusUntil, ExpEdit, ExpSheet, NOTES_MAX, Procedur
 use crate::model::gear::GearEdit;
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::harm::BlockSource;
-use crate::rules::expedition::objective::{DEFAULT_OB, GeneralFactors};
+use crate::rules::expedition::objective::{Carried, DEFAULT_OB};
 use crate::rules::inventory::ItemKind;
 
 /// What every part of the sheet shares: the sheet as stored and the way to change it.
@@ -525,13 +525,12 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
             let r = move || s.with(|s| s.core.abilities.get(a));
             let test = move |_| {
                 let (r, p) = s.with_untracked(|s| (s.core.abilities.get(a), s.protection()));
-                // Worn armour and carried shields start in the factor calculator (they count
-                // on endurance, flexibility, balance, climbing and channeling tests).
-                let factors = (p.armour || p.shields > 0).then(|| GeneralFactors {
+                // Worn armour and carried shields go with the test; the tray counts them on
+                // the tests they weigh on (endurance, flexibility, balance, climbing).
+                let carried = Carried {
                     armour_worn: u8::from(p.armour),
                     shields_carried: p.shields,
-                    ..Default::default()
-                });
+                };
                 ctx.tray(TrayRequest {
                     label: format!("{} test", a.name()),
                     prefill: Prefill::Expedition {
@@ -541,7 +540,8 @@ fn Abilities(ctx: Ctx) -> impl IntoView {
                         helping: 0,
                         ob: DEFAULT_OB,
                         free: 0,
-                        factors,
+                        factors: None,
+                        carried,
                     },
                     ..Default::default()
                 });

@@ -9,7 +9,7 @@ use super::outcome::{LogDraft, RollElsewhere, Rolled, Wager};
 use crate::model::sealed::{Receipt, SealError, SealedCheck};
 use crate::rules::expedition::RulesError;
 use crate::rules::expedition::help::{ExpChange, ExpUnavailable};
-use crate::rules::expedition::objective::GeneralFactors;
+use crate::rules::expedition::objective::{Carried, GeneralFactors};
 use crate::rules::ix::IxError;
 use crate::rules::ix::check::Check as IxCheck;
 use crate::rules::ix::dice::{CheckResult, DieKind};
@@ -64,7 +64,8 @@ pub enum Prefill {
     IxDifficulty(IxPool),
     /// An Expedition independent test: Ability rating, bonus, penalty and helping dice, Ob
     /// and free successes. With `factors`, the Ob comes from the factor calculator, starting
-    /// from those factors (the referee's calculator; a sheet's worn armour and shields).
+    /// from those factors (the referee's calculator). `carried` is the character's worn
+    /// armour and carried shields, counted when the test is one they weigh on.
     Expedition {
         ability: u8,
         bonus: u32,
@@ -73,6 +74,7 @@ pub enum Prefill {
         ob: u32,
         free: u32,
         factors: Option<GeneralFactors>,
+        carried: Carried,
     },
     /// An Ob the GM proposed: a test against it, the player's other fields as they are.
     Ob(u32),
@@ -170,6 +172,8 @@ pub enum TrayAction {
     SetArmour(bool),
     /// The Ob from these factors, or typed when `None`.
     SetFactors(Option<GeneralFactors>),
+    /// Whether the test is one worn armour and carried shields weigh on.
+    SetEncumbering(bool),
     SetNotation(String),
     /// A roll made from this state (`TrayState::roll`): shown, and handed back for the log.
     Rolled(Box<Rolled>),
@@ -261,8 +265,6 @@ pub enum TrayError {
     ExpHelp(ExpUnavailable),
     /// A sealed roll that cannot be made as the pool stands.
     Sealed(SealError),
-    /// A sealed Expedition roll with free successes, which the seal does not cover.
-    SealedFree,
     /// This device rolled this seal already: its outcome, in words.
     SealRolled(String),
 }
@@ -303,10 +305,6 @@ impl fmt::Display for TrayError {
             TrayError::IxHelp(why) => sentence(f, why),
             TrayError::ExpHelp(why) => sentence(f, why),
             TrayError::Sealed(why) => why.fmt(f),
-            TrayError::SealedFree => write!(
-                f,
-                "A sealed roll counts no free successes: set Free successes to 0 and tell your GM about them."
-            ),
             TrayError::SealRolled(outcome) => write!(
                 f,
                 "You rolled this sealed check already ({outcome}). A seal is rolled once, whatever the pool: send your GM the receipt from then, or ask for a new check."

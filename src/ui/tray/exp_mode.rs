@@ -115,13 +115,9 @@ fn Factors() -> impl IntoView {
             }
         })
         .collect_view();
-    let toggles: [(&'static str, Toggle); 3] = [
+    let toggles: [(&'static str, Toggle); 2] = [
         ("Inadequate tools", |x| &mut x.inadequate_tools),
         ("Relevant serious injury", |x| &mut x.serious_injury),
-        (
-            "Endurance, flexibility, balance, climbing or channeling (armour and shields count)",
-            |x| &mut x.encumbering_test,
-        ),
     ];
     let toggles = toggles
         .into_iter()
@@ -146,6 +142,48 @@ fn Factors() -> impl IntoView {
                 {move || f.get().and_then(|x| general_objective(&x).ok()).map(|o| o.words())}
             </p>
         </div>
+    }
+}
+
+/// "Armour and shields weigh on this test": offered when the character carries either, and
+/// not under a GM's sealed Ob (the GM counts them there).
+#[component]
+fn Encumbering() -> impl IntoView {
+    let tray = expect_context::<TrayHandle>().0;
+    let carried = tray.read(|s| (s.sealed_here().is_none()).then(|| s.carried()));
+    let on = tray.read(|s| s.encumbering());
+    move || {
+        let c = carried.get().filter(|c| !c.is_empty())?;
+        let mut what = Vec::new();
+        if c.armour_worn > 0 {
+            what.push("armour".to_string());
+        }
+        match c.shields_carried {
+            0 => {}
+            1 => what.push("a shield".into()),
+            n => what.push(format!("{n} shields")),
+        }
+        let weight = u32::from(c.armour_worn) + u32::from(c.shields_carried);
+        let verb = if what.len() == 1 && c.shields_carried < 2 {
+            "weighs"
+        } else {
+            "weigh"
+        };
+        Some(view! {
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=move || on.get()
+                    on:change=move |ev| {
+                        tray.act(TrayAction::SetEncumbering(event_target_checked(&ev)));
+                    }
+                />
+                {format!(
+                    "Endurance, flexibility, balance, climbing or channeling: {} {verb} on it (Ob +{weight})",
+                    what.join(" and "),
+                )}
+            </label>
+        })
     }
 }
 
@@ -215,6 +253,7 @@ pub fn ExpMode() -> impl IntoView {
                             <Show when=move || using_factors.get()>
                                 <Factors/>
                             </Show>
+                            <Encumbering/>
                         }
                     })}
             }

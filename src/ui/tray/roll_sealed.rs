@@ -14,16 +14,11 @@ impl TrayState {
     /// Expedition test's dice against its Ob.
     pub fn sealed_pool(&self) -> Result<SealedPool, TrayError> {
         match self.mode() {
-            Mode::Expedition => {
-                if self.fields().count(Field::Free)? > 0 {
-                    return Err(TrayError::SealedFree);
-                }
-                let dice = self.own_pool()?.dice();
-                Ok(SealedPool::Expedition {
-                    dice,
-                    ob: self.ob()?.0,
-                })
-            }
+            Mode::Expedition => Ok(SealedPool::Expedition {
+                dice: self.own_pool()?.dice(),
+                ob: self.ob()?.0,
+                free: self.fields().count(Field::Free)?,
+            }),
             _ => Ok(SealedPool::Ix(self.ix())),
         }
     }

@@ -169,11 +169,12 @@ fn what_the_seal_does_not_cover_is_refused_in_words() {
     s.apply(TrayAction::SetMode(Mode::Plain)).unwrap();
     assert!(s.sealed_here().is_none());
 
-    // An Expedition check: Ob 3, and free successes are not sealed.
+    // An Expedition check: Ob 3 from the GM's factors, and the player's free successes.
     let exp = SealedCheck::new(
         Proposal::Expedition {
             label: "Climb".into(),
             ob: 3,
+            why: vec!["Complexity: moderate +2".into(), "Lighting: dim +1".into()],
         },
         1_000,
         &mut ChaCha8Rng::seed_from_u64(12),
@@ -190,14 +191,29 @@ fn what_the_seal_does_not_cover_is_refused_in_words() {
     assert_eq!(s.exp_kind(), ExpKind::Test);
     s.apply(TrayAction::SetField(Field::Ability, 4)).unwrap();
     s.apply(TrayAction::SetField(Field::Free, 1)).unwrap();
-    assert!(matches!(s.roll_sealed("Ash"), Err(TrayError::SealedFree)));
-    s.apply(TrayAction::SetField(Field::Free, 0)).unwrap();
-    // The test's own dice (Ability 4 with nothing added or taken) against the GM's Ob.
+    // The test's own dice (Ability 4 with nothing added or taken) against the GM's Ob, with
+    // the player's free success.
     let dice = s.own_pool().unwrap().dice();
-    let pool = SealedPool::Expedition { dice, ob: 3 };
+    let pool = SealedPool::Expedition {
+        dice,
+        ob: 3,
+        free: 1,
+    };
     assert_eq!(s.sealed_pool().unwrap(), pool);
     let (rolled, receipt) = s.roll_sealed("Ash").unwrap();
     let expected = roll_sealed(&exp, &pool).unwrap();
+    // A free success changes no die: the seal gives the same dice without it.
+    let plain = roll_sealed(
+        &exp,
+        &SealedPool::Expedition {
+            dice,
+            ob: 3,
+            free: 0,
+        },
+    )
+    .unwrap();
+    assert_eq!(plain.dice, expected.dice);
+    assert_eq!(receipt.pool, pool);
     assert_eq!(
         rolled.outcome.words.split('.').next(),
         expected.outcome.split('.').next()

@@ -27,7 +27,7 @@ use super::fields::{Field, Fields};
 use super::outcome::{LogDraft, Outcome, RollElsewhere, Rolled};
 use crate::model::Proposal;
 use crate::model::sealed::{Receipt, SealedCheck};
-use crate::rules::expedition::objective::{GeneralFactors, general_objective};
+use crate::rules::expedition::objective::{Carried, GeneralFactors, ObBase, test_objective};
 use crate::rules::ix::IxError;
 use crate::rules::ix::check::{Fortune, Part, Reason, TargetKind, target_parts};
 use crate::rules::ix::checks::Guard;
@@ -73,6 +73,10 @@ pub struct TrayState {
     exp_kind: ExpKind,
     fields: Fields,
     factors: Option<GeneralFactors>,
+    /// The character's worn armour and carried shields (none without a sheet).
+    carried: Carried,
+    /// The test is one of endurance, flexibility, balance, climbing or channeling.
+    encumbering: bool,
     saved: bool,
     armour: bool,
     plain: String,
@@ -108,6 +112,8 @@ impl Default for TrayState {
             exp_kind: ExpKind::Test,
             fields: Fields::default(),
             factors: None,
+            carried: Carried::default(),
+            encumbering: false,
             saved: false,
             armour: false,
             plain: "2d6".into(),
@@ -258,6 +264,12 @@ impl TrayState {
     pub fn factors(&self) -> Option<GeneralFactors> {
         self.factors
     }
+    pub fn carried(&self) -> Carried {
+        self.carried
+    }
+    pub fn encumbering(&self) -> bool {
+        self.encumbering
+    }
     pub fn saved(&self) -> bool {
         self.saved
     }
@@ -302,22 +314,32 @@ impl TrayState {
         self.receipt.as_ref()
     }
 
-    /// The Ob: from the factor calculator when it is on, else as typed; with the factors in
-    /// words.
+    /// The Ob (`rules::expedition::objective::test_objective`): from the factor calculator
+    /// when it is on, else as typed; then worn armour and shields on the tests they weigh on.
+    /// With the reasons in words, when there is more to say than the typed number.
     pub fn ob(&self) -> Result<(u32, Vec<String>), TrayError> {
-        match &self.factors {
-            Some(f) => general_objective(f)
-                .map(|o| (o.ob, o.factors.iter().map(|f| f.words()).collect()))
-                .map_err(TrayError::from),
-            None => Ok((self.fields.count(Field::Ob)?, Vec::new())),
-        }
+        let base = match &self.factors {
+            Some(f) => ObBase::Factors(*f),
+            None => ObBase::Set(self.fields.count(Field::Ob)?),
+        };
+        let typed = matches!(base, ObBase::Set(_));
+        let o = test_objective(&base, self.encumbering, self.carried)?;
+        // A typed Ob with nothing on top says no more than the number.
+        let words = if typed && o.factors.len() == 1 {
+            Vec::new()
+        } else {
+            o.factors.iter().map(|f| f.words()).collect()
+        };
+        Ok((o.ob, words))
     }
 
     /// The difficulty being built, as a GM shares it with a player.
     pub fn proposal(&self) -> Result<Proposal, TrayError> {
         let label = self.label.clone();
         match self.mode {
-            Mode::Expedition => self.ob().map(|(ob, _)| Proposal::Expedition { label, ob }),
+            Mode::Expedition => self
+                .ob()
+                .map(|(ob, why)| Proposal::Expedition { label, ob, why }),
             _ => Ok(Proposal::Ix {
                 label,
                 pool: self.ix,
@@ -469,6 +491,10 @@ impl TrayState {
                 self.factors = factors;
                 TrayApplied::Changed
             }
+            TrayAction::SetEncumbering(on) => {
+                self.encumbering = on;
+                TrayApplied::Changed
+            }
             TrayAction::SetNotation(text) => {
                 self.plain = text;
                 TrayApplied::Changed
@@ -577,6 +603,11 @@ impl TrayState {
         if !(o.attack && same) {
             self.target = None;
         }
+        // Armour and shields are the character's: another character's test starts without.
+        if o.character_id != self.who || o.character_name != self.who_name {
+            self.carried = Carried::default();
+            self.encumbering = false;
+        }
         let exp = |s: &mut Self, kind: ExpKind, values: &[(Field, u32)]| {
             for &(field, v) in values {
                 s.fields.set(field, i64::from(v));
@@ -624,6 +655,7 @@ impl TrayState {
                 ob,
                 free,
                 factors,
+                carried,
             } => {
                 use Field::*;
                 let values = [
@@ -636,6 +668,8 @@ impl TrayState {
                 ];
                 exp(self, ExpKind::Test, &values);
                 self.factors = factors;
+                self.carried = carried;
+                self.encumbering = false;
             }
             Prefill::Ob(ob) => {
                 exp(self, ExpKind::Test, &[(Field::Ob, ob)]);

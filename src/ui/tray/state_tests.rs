@@ -113,6 +113,7 @@ fn an_expedition_request_fills_the_fields_and_the_factor_calculator() {
             ob: 5,
             free: 1,
             factors: Some(factors),
+            carried: Carried::default(),
         },
         ..Opening::default()
     });
@@ -232,6 +233,53 @@ fn a_kind_over_its_limit_and_a_second_fortune_point_are_refused_whole() {
 }
 
 #[test]
+fn an_armoured_characters_test_opens_at_the_default_ob_and_armour_weighs_only_when_it_should() {
+    let vex = |ob| Opening {
+        label: "Might test".into(),
+        character_id: Some("c1".into()),
+        character_name: Some("Vex".into()),
+        prefill: Prefill::Expedition {
+            ability: 3,
+            bonus: 0,
+            penalty: 0,
+            helping: 0,
+            ob,
+            free: 0,
+            factors: None,
+            carried: Carried {
+                armour_worn: 1,
+                shields_carried: 1,
+            },
+        },
+        ..Opening::default()
+    };
+    let mut s = opened(vex(3));
+    // Not an encumbering test: the default Ob 3 stands, armour or not.
+    assert_eq!(s.ob().unwrap(), (3, Vec::new()));
+    s.apply(TrayAction::SetEncumbering(true)).unwrap();
+    let (ob, why) = s.ob().unwrap();
+    assert_eq!(ob, 5);
+    assert_eq!(why, ["Ob as set +3", "Armour worn +1", "Shield carried +1"]);
+    // Working the Ob out from factors keeps the armour: moderate 2 + 1 + 1.
+    s.apply(TrayAction::SetFactors(Some(GeneralFactors::default())))
+        .unwrap();
+    assert_eq!(s.ob().unwrap().0, 4);
+    s.apply(TrayAction::SetEncumbering(false)).unwrap();
+    assert_eq!(s.ob().unwrap().0, 2);
+    // Another character's test carries none of Vex's armour.
+    s.apply(TrayAction::Open(Box::new(Opening {
+        character_id: Some("c2".into()),
+        character_name: Some("Kara".into()),
+        prefill: Prefill::Ob(3),
+        ..Opening::default()
+    })))
+    .unwrap();
+    s.apply(TrayAction::SetEncumbering(true)).unwrap();
+    assert_eq!(s.ob().unwrap().0, 3);
+    assert!(s.carried().is_empty());
+}
+
+#[test]
 fn a_field_out_of_range_refuses_the_roll_in_words() {
     let mut s = opened(Opening {
         prefill: Prefill::Expedition {
@@ -242,6 +290,7 @@ fn a_field_out_of_range_refuses_the_roll_in_words() {
             ob: 2,
             free: 0,
             factors: None,
+            carried: Carried::default(),
         },
         ..Opening::default()
     });
@@ -495,7 +544,22 @@ fn the_shared_difficulty_follows_the_mode() {
         s.proposal().unwrap(),
         Proposal::Expedition {
             label: "Pick the lock".into(),
-            ob: 4
+            ob: 4,
+            why: Vec::new(),
+        }
+    );
+    // Worked out from factors, the proposal carries them, for the player to see.
+    s.apply(TrayAction::SetFactors(Some(GeneralFactors {
+        lighting: crate::rules::expedition::objective::Step::Two,
+        ..GeneralFactors::default()
+    })))
+    .unwrap();
+    assert_eq!(
+        s.proposal().unwrap(),
+        Proposal::Expedition {
+            label: "Pick the lock".into(),
+            ob: 4,
+            why: vec!["Complexity: moderate +2".into(), "Lighting: dark +2".into()],
         }
     );
 }
@@ -830,6 +894,7 @@ fn an_expedition_help_tap_sets_the_field_and_a_wise_counts_once() {
             ob: 2,
             free: 0,
             factors: None,
+            carried: Carried::default(),
         },
         ..Opening::default()
     });

@@ -8,7 +8,7 @@ use super::error::EditError;
 use super::gear::{GearEdit, apply_gear};
 use super::seeded::Seeded;
 use crate::rules::expedition::character::{Abilities, Character, Companion, CompanionKind};
-use crate::rules::expedition::dice::{Ability, Pool, PoolRoll};
+use crate::rules::expedition::dice::{Ability, MAX_POOL, Pool, PoolRoll};
 use crate::rules::expedition::downtime::{Downtime, DowntimeAction};
 use crate::rules::expedition::error::RulesError;
 use crate::rules::expedition::harm::{
@@ -17,8 +17,8 @@ use crate::rules::expedition::harm::{
 };
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::magic::{
-    ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, channel, fell_blast,
-    fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
+    ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, cascade_damage, channel,
+    fell_blast, fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
 };
 use crate::rules::expedition::money::{
     LedgerEntry, MAX_CASH, Purse, roll_income, sell, treasure_to_cash,
@@ -82,6 +82,10 @@ pub struct ExpSheet {
     /// ("Retirement": at the beginning of a session).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub session_fresh: bool,
+    /// Dice of a cascade not yet rolled: a channeling failed with no successes at all, and
+    /// everyone in the area, the caster first, takes them (Save for half).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cascade_owed: Option<u32>,
 }
 
 /// When the Bonus HP pool expires. The reference only says bonus HP "almost always expire" at
@@ -237,6 +241,12 @@ pub enum Procedure {
         /// The dice already rolled as the caster's defensive Combat Check this round (the
         /// tracker's exchange), read now rather than rolled again.
         rolled: Option<PoolRoll>,
+    },
+    /// The cascade owed on the caster: its dice rolled, halved (rounded up) when `saved`, and
+    /// taken as one instance of damage, blocked first if the player chooses.
+    Cascade {
+        saved: bool,
+        block: Option<BlockSource>,
     },
     /// Fell Blast: Discipline against each target's Combat Check successes (one target 4d,
     /// a melee area 2d to each beaten).
@@ -560,6 +570,7 @@ impl ExpSheet {
             enmities: Vec::new(),
             legacy_protection: None,
             session_fresh: false,
+            cascade_owed: None,
         }
     }
 
@@ -663,7 +674,13 @@ impl ExpSheet {
     pub fn validate(&self) -> Vec<String> {
         let mut c = self.core.clone();
         c.inventory = self.gear.clone();
-        c.validate().iter().map(ToString::to_string).collect()
+        let mut bad: Vec<String> = c.validate().iter().map(ToString::to_string).collect();
+        if let Some(d) = self.cascade_owed.filter(|&d| d == 0 || d > MAX_POOL) {
+            bad.push(format!(
+                "A cascade of {d} dice is not one a channeling makes (1 to {MAX_POOL})."
+            ));
+        }
+        bad
     }
 
     /// Puts a bought item into the character's own slots, saying where it went.
@@ -1238,6 +1255,30 @@ impl ExpSheet {
                     ),
                 }
             }
+            Procedure::Cascade { saved, block } => {
+                let dice = self.cascade_owed.ok_or(
+                    "No cascade is waiting: only a channeling that fails with no successes at all cascades.",
+                )?;
+                let (roll, amount) = cascade_damage(rng, dice, saved).map_err(e)?;
+                let hit = Hit {
+                    amount,
+                    block,
+                    infusion: None,
+                };
+                let w = wound(&mut c.health, &mut self.gear, &mut c.spells, hit).map_err(e)?;
+                self.cascade_owed = None;
+                let halved = if saved {
+                    format!(", halved by the Save to {amount}")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "Cascade: {dice}d rolled {}: {} successes{halved}. {}",
+                    faces(&roll.faces()),
+                    roll.successes(),
+                    wound_words(&w)
+                )
+            }
             Procedure::FellBlast { area, targets } => {
                 let name = fell_blast_spell().name;
                 if !c.spells.iter().any(|k| k.name == name) {
@@ -1417,6 +1458,9 @@ impl ExpSheet {
                     rolled,
                 };
                 let o = channel(rng, known, &setup, &mut c.health, &mut c.purse).map_err(e)?;
+                if o.cascade_dice.is_some() {
+                    self.cascade_owed = o.cascade_dice;
+                }
                 let ritual = if ritual_hp + ritual_cash > 0 {
                     format!(
                         " as a ritual ({ritual_hp} HP and {ritual_cash} Cash for +{}d)",
@@ -1452,7 +1496,7 @@ impl ExpSheet {
                 }
                 if let Some(d) = o.cascade_dice {
                     line.push_str(&format!(
-                        " Cascade! {d} dice of damage to nearby creatures."
+                        " Cascade! {d}d of damage to everyone in the area, the caster too (Save for half)."
                     ));
                 }
                 if o.potency == 0

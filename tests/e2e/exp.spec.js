@@ -590,3 +590,40 @@ test("retirement at Wealth 4 creates the successor with the benefits", async ({ 
   await expect(page.locator(".exp-sheet .tags")).not.toContainText("Rat-wise");
   await app.close();
 });
+
+test("a cascade owed on the caster: its dice for others in the tray, then rolled on the caster with a Save (phone)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await openApp(page);
+  await newCharacter(app, page, "Ada");
+  // A channeling with no successes cascades; the dice never fall that way on cue, so the
+  // stored sheet is given the 6 dice an Ob 2 spell's cascade owes, as a failed casting leaves it.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith("satchel/v1/character/"))) {
+      const doc = JSON.parse(localStorage.getItem(key));
+      if (doc.name !== "Ada") continue;
+      doc.sheet.expedition.cascade_owed = 6;
+      localStorage.setItem(key, JSON.stringify(doc));
+    }
+  });
+  await app.reload();
+  const alert = sheet(page).getByRole("alert").filter({ hasText: "Cascade." });
+  await expect(alert).toContainText("6d of damage to everyone in the area, the caster too");
+  // Someone else in the area: the same dice as variable damage in the tray.
+  await alert.getByRole("button", { name: "Roll it for someone else (tray)" }).click();
+  await expect(app.tray().getByRole("spinbutton", { name: "Damage dice" })).toHaveValue("6");
+  await page.keyboard.press("Escape");
+  // The caster saved: half of what the dice deal, rounded up.
+  await alert.getByRole("checkbox", { name: "Save made" }).check();
+  await alert.getByRole("button", { name: "Roll the cascade on me" }).click();
+  const said = sheet(page).locator("p.said").filter({ hasText: /^Cascade: 6d rolled/ });
+  await expect(said).toBeVisible();
+  const words = await said.textContent();
+  const successes = Number(words.match(/: (\d+) successes/)[1]);
+  const taken = Math.ceil(successes / 2);
+  expect(words).toContain(`halved by the Save to ${taken}`);
+  await expect(sheet(page)).toContainText(`${Math.max(0, 6 - taken)} of 6 HP`);
+  await expect(alert).toHaveCount(0);
+  await expect(said).toBeInViewport();
+  await audit(page, "a cascade rolled on the caster (phone)");
+  await page.screenshot({ path: `${SHOTS}/exp-cascade-phone.png` });
+});

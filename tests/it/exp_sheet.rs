@@ -1795,3 +1795,66 @@ fn zero_successes_on_banish_hurl_the_caster_away() {
         assert!(!t.last().unwrap().contains("Zero successes"));
     }
 }
+
+#[test]
+fn a_cascade_is_owed_on_the_caster_and_rolled_with_save_for_half() {
+    // Digest, "Channeling Tests": zero successes on a failed test cascades, 3d per point of
+    // the Channeling Objective to everyone in the area, Save (Discipline) for half, rounded up.
+    let mut s = sheet();
+    s.apply(ExpEdit::MaxHp(20)).unwrap();
+    s.apply(ExpEdit::Hp(20)).unwrap();
+    s.apply(ExpEdit::Learn("Bind".into())).unwrap();
+    s.apply(ExpEdit::Ability(Ability::Agility, 1)).unwrap();
+    let cascaded = (0..200u64)
+        .map(|seed| {
+            let mut t = s.clone();
+            t.apply(channel(seed, "Bind")).unwrap();
+            t
+        })
+        .find(|t| t.cascade_owed.is_some())
+        .expect("3 dice roll no success in 1 of 8 castings");
+    // Bind's Ob 4, no armour: 12 dice.
+    assert_eq!(cascaded.cascade_owed, Some(12));
+    let line = cascaded.last().unwrap().to_string();
+    assert!(line.contains("Cascade! 12d"), "{line}");
+    let hp = cascaded.core.health.hp;
+
+    let cascade = |seed, saved| ExpEdit::Roll(seed, Procedure::Cascade { saved, block: None });
+    let mut halved = 0;
+    for seed in 0..30u64 {
+        let mut full = cascaded.clone();
+        full.apply(cascade(seed, false)).unwrap();
+        let mut saved = cascaded.clone();
+        saved.apply(cascade(seed, true)).unwrap();
+        // The same dice either way: the Save halves what they deal, rounding up.
+        let taken = hp - full.core.health.hp.min(hp);
+        let successes: u32 = full
+            .last()
+            .unwrap()
+            .split(": ")
+            .nth(2)
+            .and_then(|x| x.split(' ').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("successes in {}", full.last().unwrap()));
+        if full.core.health.hp > 0 {
+            assert_eq!(taken, successes, "{}", full.last().unwrap());
+        }
+        if saved.core.health.hp > 0 {
+            assert_eq!(hp - saved.core.health.hp, successes.div_ceil(2));
+            halved += u32::from(successes > 1);
+        }
+        assert!(
+            saved.last().unwrap().contains("halved by the Save"),
+            "{}",
+            saved.last().unwrap()
+        );
+        // Rolled once: nothing is owed after, and a second roll is refused.
+        assert_eq!(full.cascade_owed, None);
+        let before = full.clone();
+        assert!(full.apply(cascade(seed, false)).is_err());
+        assert_eq!(full, before);
+    }
+    assert!(halved > 0);
+    // Nothing owed on a sheet that never cascaded.
+    assert!(s.clone().apply(cascade(1, false)).is_err());
+}

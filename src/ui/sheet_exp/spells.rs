@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::{Ctx, ListSaid, local};
 use crate::model::exp_sheet::{ExpEdit, ListKind, Procedure};
+use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::magic::DurationUnit;
 use crate::rules::expedition::money::MAX_SCARCITY;
 use crate::rules::expedition::objective::channeling_objective;
@@ -12,6 +13,62 @@ use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::spells::{CATALOGUE, Family, find_spell};
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
+use crate::ui::tray::{Prefill, TrayRequest};
+
+/// A cascade owed on the caster: rolled here (Save for half, a Block if one is left), and the
+/// same dice for anyone else in the area through the tray's variable damage.
+fn cascade(ctx: Ctx, said: ListSaid) -> impl IntoView {
+    let s = ctx.s;
+    let saved = RwSignal::new(false);
+    let owed = move || s.with(|sh| sh.cascade_owed);
+    let roll = move |block: Option<BlockSource>| {
+        said.row(ctx, "Cascade".into()).roll(Procedure::Cascade {
+            saved: saved.get_untracked(),
+            block,
+        });
+    };
+    let others = move |_| {
+        if let Some(dice) = owed() {
+            ctx.tray(TrayRequest {
+                label: "Cascade".into(),
+                prefill: Prefill::Damage { dice, free: 0 },
+                ..Default::default()
+            });
+        }
+    };
+    let armour_left = move || {
+        s.with(|sh| {
+            let p = sh.protection();
+            p.armour && !p.armour_block_used
+        })
+    };
+    view! {
+        {move || owed().map(|dice| view! {
+            <div class="exp-alert no-print" role="alert">
+                <p>
+                    <strong>"Cascade. "</strong>
+                    {format!("{dice}d of damage to everyone in the area, the caster too; a Save (Discipline unless the Referee names another) halves it, rounded up.")}
+                </p>
+                <label class="check">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || saved.get()
+                        on:change=move |ev| saved.set(event_target_checked(&ev))
+                    />
+                    "Save made"
+                </label>
+                <div class="exp-actions">
+                    <button type="button" on:click=move |_| roll(None)>"Roll the cascade on me"</button>
+                    <button type="button" disabled=move || !armour_left() on:click=move |_| roll(Some(BlockSource::Armour))>
+                        "Roll it, Block with armour (−2)"
+                    </button>
+                    <button type="button" on:click=others>"Roll it for someone else (tray)"</button>
+                </div>
+            </div>
+        })}
+        {said.line(Some("Cascade".into()))}
+    }
+}
 
 /// The spells panel.
 pub(super) fn spells(ctx: Ctx) -> impl IntoView {
@@ -241,6 +298,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                 </div>
             </fieldset>
             <ul class="list-plain">{known}</ul>
+            {cascade(ctx, said)}
             <details class="exp-cat">
                 <summary>"Learn a spell (catalogue of 81)"</summary>
                 <div class="exp-row">

@@ -627,3 +627,27 @@ test("a cascade owed on the caster: its dice for others in the tray, then rolled
   await audit(page, "a cascade rolled on the caster (phone)");
   await page.screenshot({ path: `${SHOTS}/exp-cascade-phone.png` });
 });
+
+test("an infused spell released boosts the test the player picks: the dice are in the tray's pool, the HP paid (phone)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await openApp(page);
+  await newCharacter(app, page, "Ilse");
+  await sheet(page).getByText("Learn a spell (catalogue of 81)").click();
+  await sheet(page).getByLabel("Search").fill("bind");
+  await sheet(page).getByRole("button", { name: /^Learn Bind/ }).click();
+  await sheet(page).getByRole("button", { name: "Infuse Bind" }).click();
+  // Bind's Ob 4: +4d to one test, for 1 HP, all at once.
+  await sheet(page).getByText("Release Bind: +4d to one test (1 HP)").click();
+  await sheet(page).getByRole("button", { name: "Might +4d" }).click();
+  await expect(app.tray()).toBeVisible();
+  await expect(app.tray().getByRole("textbox", { name: "What for (optional)" })).toHaveValue("Might test, Bind released (+4d)");
+  await expect(app.tray().getByRole("spinbutton", { name: "Bonus dice" })).toHaveValue("4");
+  // 2 base + Might 2 + 4 released.
+  await expect(app.tray()).toContainText("2 base + 2 Ability + 4 bonus = 8 dice");
+  await page.screenshot({ path: `${SHOTS}/exp-release-phone.png` });
+  await page.keyboard.press("Escape");
+  await expect(sheet(page)).toContainText("5 of 6 HP");
+  await expect(latest(page)).toContainText("Released Bind: +4 bonus dice to one test or save, for 1 HP.");
+  // Released once: nothing left to release.
+  await expect(sheet(page).getByText("Release Bind: +4d to one test (1 HP)")).toHaveCount(0);
+});

@@ -5,15 +5,67 @@ use leptos::prelude::*;
 
 use super::{Ctx, ListSaid, local};
 use crate::model::exp_sheet::{ExpEdit, ListKind, Procedure};
+use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::magic::DurationUnit;
 use crate::rules::expedition::money::MAX_SCARCITY;
 use crate::rules::expedition::objective::channeling_objective;
+use crate::rules::expedition::objective::{Carried, DEFAULT_OB};
 use crate::rules::expedition::odds::pass_probability;
 use crate::rules::expedition::spells::{CATALOGUE, Family, find_spell};
 use crate::ui::fields::TextInput;
 use crate::ui::format::pct;
 use crate::ui::tray::{Prefill, TrayRequest};
+
+/// Releasing an infused spell boosts one test (digest, "Infusing Spells": +Ob dice, all at
+/// once, for 1 HP): the player picks the Ability, the sheet pays the HP and drains the
+/// runestone, and the tray opens on that test with the dice already in the pool.
+fn release_for_test(
+    ctx: Ctx,
+    said: ListSaid,
+    key: String,
+    i: usize,
+    name: String,
+    boost: u32,
+) -> impl IntoView {
+    let s = ctx.s;
+    let buttons = Ability::ALL
+        .into_iter()
+        .map(|a| {
+            let (name, key) = (name.clone(), key.clone());
+            let release = move |_| {
+                let (rating, p) = s.with_untracked(|s| (s.core.abilities.get(a), s.protection()));
+                match ctx.editor().try_edit(ExpEdit::Release(i)) {
+                    Ok(()) => ctx.tray(TrayRequest {
+                        label: format!("{} test, {name} released (+{boost}d)", a.name()),
+                        prefill: Prefill::Expedition {
+                            ability: rating,
+                            bonus: boost,
+                            penalty: 0,
+                            helping: 0,
+                            ob: DEFAULT_OB,
+                            free: 0,
+                            factors: None,
+                            carried: Carried {
+                                armour_worn: u8::from(p.armour),
+                                shields_carried: p.shields,
+                            },
+                        },
+                        ..Default::default()
+                    }),
+                    Err(why) => said.say(&key, &why),
+                }
+            };
+            view! { <button type="button" on:click=release>{format!("{} +{boost}d", a.name())}</button> }
+        })
+        .collect_view();
+    view! {
+        <details class="exp-release">
+            <summary>{format!("Release {name}: +{boost}d to one test (1 HP)")}</summary>
+            <div class="exp-actions">{buttons}</div>
+        </details>
+    }
+}
 
 /// A cascade owed on the caster: rolled here (Save for half, a Block if one is left), and the
 /// same dice for anyone else in the area through the tray's variable damage.
@@ -224,9 +276,16 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                                         {format!("End {}", k.name)}
                                     </button>
                                 })}
-                                <button type="button" on:click=move |_| ctx.edit.run(if infused { ExpEdit::Release(i) } else { ExpEdit::Infuse(i) })>
-                                    {format!("{} {}", if infused { "Release" } else { "Infuse" }, k.name)}
-                                </button>
+                                {if infused {
+                                    release_for_test(ctx, said, key.clone(), i, k.name.clone(), u32::from(sp.fixed_ob().unwrap_or(0))).into_any()
+                                } else {
+                                    view! {
+                                        <button type="button" on:click=move |_| ctx.edit.run(ExpEdit::Infuse(i))>
+                                            {format!("Infuse {}", k.name)}
+                                        </button>
+                                    }
+                                    .into_any()
+                                }}
                                 {forget}
                             </div>
                             {said.line(Some(key))}

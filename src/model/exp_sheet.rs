@@ -377,6 +377,9 @@ pub enum ExpEdit {
     /// One unit of an active spell's own duration passes (a round, a turn, an hour...); at
     /// none left it ends.
     SpellPasses(usize),
+    /// Exploration turns pass (1-6): every active spell measured in exploration turns counts
+    /// down by as many (the referee's "Next turn"; a short rest takes two).
+    TurnsPass(u32),
     /// An active spell ends early (dismissed, or its special condition met).
     EndSpell(usize),
     /// Retire the character (Wealth 4 or more); it stays as a record.
@@ -481,6 +484,30 @@ impl ExpSheet {
     /// What every rest does besides the healing, whoever spent the Rations: a long rest
     /// restores spells and Blocks; Bonus HP expire as the character's setting says. Returns the
     /// ledger line.
+    /// Counts down each active spell measured in exploration turns by `n`: the line saying
+    /// what is left of each, or none when no spell counts turns.
+    fn turns_pass(&mut self, n: u32) -> Option<String> {
+        let words: Vec<String> = self
+            .core
+            .spells
+            .iter_mut()
+            .filter(|k| {
+                k.active
+                    .is_some_and(|d| d.unit == DurationUnit::ExplorationTurns)
+            })
+            .map(|k| match k.pass_time(n) {
+                Ok(Some(left)) => format!("{} {} left.", k.name, left.words()),
+                _ => format!("{} has run its course.", k.name),
+            })
+            .collect();
+        let passed = if n == 1 {
+            "An exploration turn passes".to_string()
+        } else {
+            format!("{n} exploration turns pass")
+        };
+        (!words.is_empty()).then(|| format!("{passed}: {}", words.join(" ")))
+    }
+
     fn after_rest(&mut self, long: bool, healed: u32, rations_line: &str) -> String {
         if long {
             self.core.long_rest_spells();
@@ -505,6 +532,11 @@ impl ExpSheet {
         if expires && lost > 0 {
             c.health.expire_bonus_hp();
             line.push_str(&format!(" {lost} Bonus HP expired."));
+        }
+        // A short rest takes two exploration turns (RULINGS, "Hit points, harm, rest").
+        if !long && let Some(spells) = self.turns_pass(2) {
+            line.push(' ');
+            line.push_str(&spells);
         }
         line
     }
@@ -995,6 +1027,12 @@ impl ExpSheet {
                     )
                 };
                 self.log(line);
+            }
+            ExpEdit::TurnsPass(n) => {
+                range("exploration turns", n.into(), 1, 6)?;
+                if let Some(line) = self.turns_pass(n) {
+                    self.log(line);
+                }
             }
             ExpEdit::SpellPasses(i) => {
                 let k = c.spells.get_mut(i).ok_or("No such spell.")?;

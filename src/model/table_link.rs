@@ -175,6 +175,7 @@ fn exp_may_ask(edit: &ExpEdit) -> bool {
         | ExpEdit::NewSession
         | ExpEdit::NextWeek
         | ExpEdit::SpellPasses(_)
+        | ExpEdit::TurnsPass(_)
         | ExpEdit::EndSpell(_) => true,
         _ => false,
     }
@@ -215,6 +216,7 @@ fn exp_words(edit: &ExpEdit) -> String {
         ExpEdit::Heal(n) => format!("healed {n} HP"),
         ExpEdit::Hp(n) => format!("HP set to {n}"),
         ExpEdit::Roll(..) => "a procedure rolled".into(),
+        ExpEdit::TurnsPass(n) => format!("{} passed", plural(*n as i32, "exploration turn")),
         ExpEdit::Gear(_) => "gear changed".into(),
         ExpEdit::Ledger(_) | ExpEdit::Cash(..) => "Cash changed".into(),
         _ => "a change to the sheet".into(),

@@ -9,7 +9,7 @@ use super::fields::{NumberInput, TextInput};
 use super::history::doc_history;
 use super::party_rest::{PartyRest, PresentList, Said};
 use super::route::sheet_href;
-use super::state::AppState;
+use super::state::{AppState, Doc};
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
 use crate::model::exp_sheet::{ExpEdit, Procedure};
 use crate::model::exp_table::{ExpTable, MAX_GROUP, Side, TableEdit, TableRoll, block_words};
@@ -655,6 +655,75 @@ fn roll_each(
         .collect()
 }
 
+/// (id, name, lights in use in words) for each character at the table with a light lit.
+fn lights_in_use(state: AppState, doc: Doc<PartyDoc>) -> Vec<(String, String, String)> {
+    doc.with(|d| {
+        state.roster.with(|r| {
+            d.resting(r)
+                .into_iter()
+                .filter_map(|c| {
+                    let g = c.expedition()?.gear();
+                    let words: Vec<String> = g
+                        .lights_in_use()
+                        .into_iter()
+                        .map(|l| {
+                            let it = &g.carriers[l.light.0].items[l.light.1];
+                            match l.burns {
+                                Some(f) if f != l.light => {
+                                    let f = &g.carriers[f.0].items[f.1];
+                                    format!(
+                                        "{} ({} {}+)",
+                                        it.name,
+                                        f.name,
+                                        f.depletion.unwrap_or_default()
+                                    )
+                                }
+                                Some(_) => {
+                                    format!("{} ({}+)", it.name, it.depletion.unwrap_or_default())
+                                }
+                                None => format!("{} (no fuel)", it.name),
+                            }
+                        })
+                        .collect();
+                    (!words.is_empty()).then(|| (c.id.clone(), c.name.clone(), words.join(", ")))
+                })
+                .collect::<Vec<_>>()
+        })
+    })
+}
+
+/// Each character at the table: the line `edit` wrote on their sheet, by name, when it wrote
+/// one (a mirror's change is a request: its line comes back with the player's revision).
+fn each_at_table(state: AppState, party: Doc<PartyDoc>, edit: impl Fn() -> ExpEdit) -> Vec<String> {
+    let who = party.with_untracked(|d| state.roster.with_untracked(|r| d.at_table(r)));
+    let newest = |id: &str| {
+        state.roster.with_untracked(|r| {
+            r.get(id)
+                .and_then(|c| c.expedition())
+                .map(|s| (s.history.len(), s.last().map(str::to_string)))
+        })
+    };
+    who.into_iter()
+        .filter_map(|(id, name)| {
+            let before = newest(&id);
+            let edit = edit();
+            match state.dispatch(CharacterAction::EditExpedition {
+                id: id.clone(),
+                edit,
+            }) {
+                Ok(()) => {
+                    let after = newest(&id);
+                    (after != before)
+                        .then(|| after.and_then(|a| a.1))
+                        .flatten()
+                        .map(|line| format!("{name}: {line}"))
+                }
+                Err(why) => Some(format!("{name}: {why}")),
+            }
+        })
+        .collect()
+}
+
 /// An exploration turn in one tap: the turn advances and, when it is due, the encounter die
 /// is rolled; what it read is said beside the buttons, with what follows from it right there
 /// (an encounter's reaction, distance and numbers; on a 6, the lights' checks below).
@@ -677,9 +746,33 @@ fn ExplorationTurn() -> impl IntoView {
         });
     };
     let check = move || doc.with(|d| d.turn_check);
+    let party = state.doc::<PartyDoc>();
+    // The turn passes for everyone at the table: spells measured in turns count down, and
+    // an encounter die's 6 checks every light in use then and there.
+    let next_turn = move |p: Population| {
+        here(TableRoll::Turn(p), true);
+        let mut more = each_at_table(state, party, || ExpEdit::TurnsPass(1));
+        if doc.with_untracked(|d| d.turn_check) == Some(EncounterReading::DepleteLights) {
+            let who: Vec<(String, String)> = lights_in_use(state, party)
+                .into_iter()
+                .map(|(id, name, _)| (id, name))
+                .collect();
+            if who.is_empty() {
+                more.push("No light in use at the table: nothing burns down.".into());
+            } else {
+                more.extend(roll_each(
+                    state,
+                    who,
+                    || Procedure::LightsBurn,
+                    "The lights burn down. ",
+                ));
+            }
+        }
+        lines.update(|l| l.extend(more));
+    };
     view! {
         <p class="hint">{move || doc.with(|d| format!("Turn {} of this delve. The encounter die is rolled when due: every turn (populous), every 2nd (average), every 3rd (empty).", d.turn))}</p>
-        {buttons("Next turn", &POPS, move |p| here(TableRoll::Turn(p), true))}
+        {buttons("Next turn", &POPS, next_turn)}
         <Said label="This turn" lines/>
         {move || (check() == Some(EncounterReading::Encounter)).then(|| view! {
             <div class="exp-actions" role="group" aria-label="After the encounter">
@@ -701,45 +794,7 @@ fn LightsBurn() -> impl IntoView {
     let state = expect_context::<AppState>();
     let doc = state.doc::<PartyDoc>();
     let lines = RwSignal::new(Vec::<String>::new());
-    // (id, name, lights in use in words) for each character at the table with a light lit.
-    let lit = move || {
-        doc.with(|d| {
-            state.roster.with(|r| {
-                d.resting(r)
-                    .into_iter()
-                    .filter_map(|c| {
-                        let g = c.expedition()?.gear();
-                        let words: Vec<String> = g
-                            .lights_in_use()
-                            .into_iter()
-                            .map(|l| {
-                                let it = &g.carriers[l.light.0].items[l.light.1];
-                                match l.burns {
-                                    Some(f) if f != l.light => {
-                                        let f = &g.carriers[f.0].items[f.1];
-                                        format!(
-                                            "{} ({} {}+)",
-                                            it.name,
-                                            f.name,
-                                            f.depletion.unwrap_or_default()
-                                        )
-                                    }
-                                    Some(_) => format!(
-                                        "{} ({}+)",
-                                        it.name,
-                                        it.depletion.unwrap_or_default()
-                                    ),
-                                    None => format!("{} (no fuel)", it.name),
-                                }
-                            })
-                            .collect();
-                        (!words.is_empty())
-                            .then(|| (c.id.clone(), c.name.clone(), words.join(", ")))
-                    })
-                    .collect::<Vec<_>>()
-            })
-        })
-    };
+    let lit = move || lights_in_use(state, doc);
     let burn = move |_| {
         let who = lit();
         if who.is_empty() {
@@ -797,7 +852,7 @@ fn LightsBurn() -> impl IntoView {
         lines.set(vec![said]);
     };
     view! {
-        <p class="hint">"On a 6 the lights burn down: every light in use is checked for Depletion, a lantern through its oil. Light one or put it out here or on its sheet."</p>
+        <p class="hint">"On a 6 the lights burn down: every light in use is checked for Depletion, a lantern through its oil. Next turn checks them itself when its die reads 6; the button below is for a 6 rolled by hand. Light one or put it out here or on its sheet."</p>
         <ul class="list-plain party-lights" aria-label="The party's light sources">
             {move || sources().into_iter().map(|(id, who, lights)| view! {
                 <li class="row wrap">

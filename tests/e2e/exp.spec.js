@@ -651,3 +651,27 @@ test("an infused spell released boosts the test the player picks: the dice are i
   // Released once: nothing left to release.
   await expect(sheet(page).getByText("Release Bind: +4d to one test (1 HP)")).toHaveCount(0);
 });
+
+test("the referee's next turn reads a 6 and checks every light in use then and there (phone)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = await openApp(page);
+  await newCharacter(app, page, "Ada");
+  for (const item of ["Lantern", "Lantern oil"]) await carry(page, item);
+  await sheet(page).getByRole("list", { name: "Light sources" }).getByRole("button", { name: "Light Lantern" }).click();
+  await page.goto(app.server.url + "#/table/expedition");
+  const turns = page.getByRole("region", { name: "Exploration turns" });
+  const said = turns.getByRole("status", { name: "This turn" });
+  let six = false;
+  for (let turn = 1; turn < 80 && !six; turn++) {
+    await turns.getByRole("button", { name: "Next turn (populous)" }).click();
+    await expect(said.getByRole("listitem").first()).toHaveText(new RegExp(`^Turn ${turn}: encounter check rolled [1-6]: `));
+    six = /rolled 6/.test(await said.getByRole("listitem").first().textContent());
+    // No spell counts turns here, and only a 6 burns the lights: one line otherwise.
+    if (!six) await expect(said.getByRole("listitem")).toHaveCount(1);
+  }
+  expect(six).toBe(true);
+  await expect(said.getByRole("listitem").nth(1)).toHaveText(/^Ada: Lantern \(Lantern oil\): Depletion d20 \d+, (holds|last use marked)/);
+  await expect(said.getByRole("listitem").nth(1)).toBeInViewport();
+  await audit(page, "a 6 on the referee's next turn (phone)");
+  await page.screenshot({ path: `${SHOTS}/exp-turn-six-phone.png` });
+});

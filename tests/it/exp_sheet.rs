@@ -1858,3 +1858,51 @@ fn a_cascade_is_owed_on_the_caster_and_rolled_with_save_for_half() {
     // Nothing owed on a sheet that never cascaded.
     assert!(s.clone().apply(cascade(1, false)).is_err());
 }
+
+#[test]
+fn exploration_turns_count_down_spells_measured_in_turns_and_a_short_rest_takes_two() {
+    // Demonic Blessing lasts [Successes] Turns: a spell measured in exploration turns.
+    let (mut s, p) = channel_until_passed("Demonic Blessing");
+    let unit = s.core.spells[0].active.map(|d| d.unit);
+    assert_eq!(
+        unit,
+        Some(satchel::rules::expedition::magic::DurationUnit::ExplorationTurns)
+    );
+    s.apply(ExpEdit::TurnsPass(1)).unwrap();
+    assert_eq!(
+        s.core.spells[0].active.map(|d| d.count),
+        Some(p - 1).filter(|&n| n > 0)
+    );
+    assert!(
+        s.last()
+            .unwrap()
+            .starts_with("An exploration turn passes: Demonic Blessing"),
+        "{}",
+        s.last().unwrap()
+    );
+    // A short rest takes two turns.
+    set_rations(&mut s, Some(11));
+    let left = s.core.spells[0].active.map_or(0, |d| d.count);
+    s.apply(ExpEdit::Roll(3, Procedure::ShortRest(0, 0)))
+        .unwrap();
+    assert_eq!(
+        s.core.spells[0].active.map_or(0, |d| d.count),
+        left.saturating_sub(2)
+    );
+    if left > 0 {
+        assert!(
+            s.last()
+                .unwrap()
+                .contains("2 exploration turns pass: Demonic Blessing"),
+            "{}",
+            s.last().unwrap()
+        );
+    }
+    // Out of range, refused; nothing counted on a sheet with no spell in turns.
+    assert!(s.clone().apply(ExpEdit::TurnsPass(0)).is_err());
+    assert!(s.clone().apply(ExpEdit::TurnsPass(7)).is_err());
+    let mut plain = sheet();
+    let before = plain.clone();
+    plain.apply(ExpEdit::TurnsPass(1)).unwrap();
+    assert_eq!(plain.history, before.history);
+}

@@ -212,6 +212,13 @@ pub enum Procedure {
     Income,
     /// Sell goods of a Cost: Cost - Wealth dice, one Cash per success.
     Sell(u32),
+    /// Sell one of an item at (carrier, index) of this character's gear, at a Cost: the same
+    /// roll as [`Procedure::Sell`], and the item leaves the slots (one of a stack).
+    SellItem {
+        carrier: usize,
+        index: usize,
+        cost: u32,
+    },
     /// Buy a spell's runestone (Cost 3 x Ob) with a Cash wager; bought means learned.
     Runestone {
         /// The spell.
@@ -1218,6 +1225,33 @@ impl ExpSheet {
                 let o = sell(rng, c.wealth, cost, &mut c.purse, "goods").map_err(e)?;
                 format!(
                     "Sold goods of Cost {cost}: {} dice rolled {}: {} Cash gained (now {}).",
+                    o.dice,
+                    faces(&o.roll.faces()),
+                    o.gained,
+                    c.purse.cash
+                )
+            }
+            Procedure::SellItem {
+                carrier,
+                index,
+                cost,
+            } => {
+                let item = self
+                    .gear
+                    .carriers
+                    .get(carrier)
+                    .and_then(|k| k.items.get(index))
+                    .ok_or(EditError::Gone { what: "item" })?;
+                let name = item.name.clone();
+                let o = sell(rng, c.wealth, cost, &mut c.purse, &name).map_err(e)?;
+                let one_of_many = &mut self.gear.carriers[carrier].items[index].quantity;
+                if *one_of_many > 1 {
+                    *one_of_many -= 1;
+                } else {
+                    apply_gear(&mut self.gear, GearEdit::Remove { carrier, index })?;
+                }
+                format!(
+                    "Sold {name} (Cost {cost}): {} dice rolled {}: {} Cash gained (now {}). {name} left the slots.",
                     o.dice,
                     faces(&o.roll.faces()),
                     o.gained,

@@ -134,9 +134,20 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await expect(latest(page)).toContainText(/Sold goods of Cost 5: 4 dice rolled/);
   const sold = Number((await latest(page).textContent()).match(/: (\d+) Cash gained/)[1]);
   await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold));
+  // Selling an item of the gear: it leaves the slots, whatever the dice pay for it.
+  await carry(page, "Shield");
+  const selling = sheet(page).getByRole("combobox", { name: "Selling" });
+  await selling.selectOption({ label: "Shield (Wren)" });
+  await sheet(page).getByRole("button", { name: "Sell it at this Cost" }).click();
+  await expect(latest(page)).toContainText(/Sold Shield \(Cost 5\): 4 dice rolled .*Shield left the slots\./);
+  const forShield = Number((await latest(page).textContent()).match(/: (\d+) Cash gained/)[1]);
+  await expect(selling.getByRole("option", { name: "Shield (Wren)" })).toHaveCount(0);
+  await expect(selling).toHaveValue("");
+  await expect(page.getByRole("region", { name: "Gear", exact: true })).toContainText("1 / 15 slots used");
+  const cashAfter = cashBefore + sold + forShield;
   await sheet(page).getByRole("button", { name: "Buy in the tray" }).click();
   await expect(app.tray()).toBeVisible();
-  await expect(app.tray().getByLabel("Cash held")).toHaveValue(String(cashBefore + sold));
+  await expect(app.tray().getByLabel("Cash held")).toHaveValue(String(cashAfter));
   await app.tray().getByLabel("Cash wagered").fill("3");
   await app.roll();
   // Three dice cannot make Ob 5: the tray asks before spending them, and the player insists.
@@ -144,12 +155,12 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await app.tray().getByRole("alertdialog").getByRole("button", { name: "Wager anyway" }).click();
   await expect(app.result()).toBeVisible();
   await page.keyboard.press("Escape");
-  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 3));
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashAfter - 3));
   await expect(sheet(page).locator(".exp-ledger li").first()).toContainText(/^-3 /);
 
   // Improvement in the Haven: once, then refused the second time this session.
   // Odds by wager size: below Ob 6 no wager can pass; six dice all succeed 1/64 of the time.
-  const held = cashBefore + sold - 3;
+  const held = cashAfter - 3;
   await expect(sheet(page).locator(".exp-improve").first()).toContainText(
     held >= 6
       ? "Might 2 → 3: Ob 6 · 1–5: no chance, 6: 1.6%"
@@ -179,11 +190,11 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await holds.getByRole("button", { name: "Found by wager" }).click();
   await expect(holds.getByRole("status").first()).toHaveText("The wager failed: Keep is not founded this time.");
   await expect(latest(page)).toContainText("Improve Stronghold Keep to 1: wagered 1 Cash vs Ob 10");
-  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 5));
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashAfter - 5));
 
   // Everything survives a reload.
   await app.reload();
-  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashBefore + sold - 5));
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashAfter - 5));
   await expect(sheet(page).getByRole("button", { name: "Income rolled this session" })).toBeDisabled();
   await audit(page, "expedition sheet");
   await page.emulateMedia({ colorScheme: "dark" });

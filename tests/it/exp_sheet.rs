@@ -1906,3 +1906,72 @@ fn exploration_turns_count_down_spells_measured_in_turns_and_a_short_rest_takes_
     plain.apply(ExpEdit::TurnsPass(1)).unwrap();
     assert_eq!(plain.history, before.history);
 }
+
+#[test]
+fn an_item_sold_leaves_the_slots_and_its_cash_arrives() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Wealth(0)).unwrap();
+    let add = |s: &mut ExpSheet, item: Item| {
+        s.apply(ExpEdit::Gear(GearEdit::Add { carrier: 0, item }))
+            .unwrap();
+    };
+    add(&mut s, Item::new("Shield"));
+    let mut arrows = Item::new("Arrows");
+    arrows.quantity = 2;
+    add(&mut s, arrows);
+    let cash = s.core.purse.cash;
+    // Cost 4 over Wealth 0: four dice, one Cash a success; the shield is gone either way.
+    s.apply(ExpEdit::Roll(
+        7,
+        Procedure::SellItem {
+            carrier: 0,
+            index: 0,
+            cost: 4,
+        },
+    ))
+    .unwrap();
+    let line = s.last().unwrap().to_string();
+    assert!(
+        line.starts_with("Sold Shield (Cost 4): 4 dice rolled"),
+        "{line}"
+    );
+    assert!(line.ends_with("Shield left the slots."), "{line}");
+    let gained: u32 = line
+        .split(": ")
+        .nth(2)
+        .and_then(|x| x.split(' ').next())
+        .and_then(|x| x.parse().ok())
+        .unwrap();
+    assert_eq!(s.core.purse.cash, cash + gained);
+    let names: Vec<&str> = s.gear.carriers[0]
+        .items
+        .iter()
+        .map(|i| i.name.as_str())
+        .collect();
+    assert_eq!(names, ["Arrows"]);
+    // One of a stack: the rest stay.
+    s.apply(ExpEdit::Roll(
+        8,
+        Procedure::SellItem {
+            carrier: 0,
+            index: 0,
+            cost: 1,
+        },
+    ))
+    .unwrap();
+    assert_eq!(s.gear.carriers[0].items[0].quantity, 1);
+    // Nothing there: refused, nothing changed.
+    let before = s.clone();
+    assert!(
+        s.apply(ExpEdit::Roll(
+            9,
+            Procedure::SellItem {
+                carrier: 0,
+                index: 5,
+                cost: 1
+            }
+        ))
+        .is_err()
+    );
+    assert_eq!(s, before);
+}

@@ -52,6 +52,37 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
     let reason = RwSignal::new(String::new());
     let what = RwSignal::new(String::new());
     let wager = RwSignal::new(1i64);
+    // What is sold: goods outside the slots, or an item of the gear, which then leaves them.
+    let selling = RwSignal::new(None::<(usize, usize)>);
+    let sellable = move || {
+        s.with(|s| {
+            s.gear
+                .carriers
+                .iter()
+                .enumerate()
+                .flat_map(|(ci, k)| {
+                    k.items
+                        .iter()
+                        .enumerate()
+                        .map(move |(ii, it)| (ci, ii, format!("{} ({})", it.name, k.name)))
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let sell = move |_| {
+        let cost = cost.get_untracked().max(0) as u32;
+        match selling.get_untracked() {
+            Some((carrier, index)) => {
+                selling.set(None);
+                trade_ctx.roll(Procedure::SellItem {
+                    carrier,
+                    index,
+                    cost,
+                })
+            }
+            None => trade_ctx.roll(Procedure::Sell(cost)),
+        }
+    };
     let cash = move || s.with(|s| s.core.purse.cash);
     let wealth = move || s.with(|s| s.core.wealth);
     let plan = move || {
@@ -182,10 +213,25 @@ pub(super) fn money(ctx: Ctx) -> impl IntoView {
             </div>
             <p aria-live="polite">{odds}</p>
             {local("Wager (Cash dice)", wager, 1, 200)}
+            <div class="field">
+                <label for="exp-sell-what">"Selling"</label>
+                <select
+                    id="exp-sell-what"
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        selling.set(v.split_once(':').and_then(|(c, i)| Some((c.parse().ok()?, i.parse().ok()?))));
+                    }
+                >
+                    <option value="" selected=move || selling.get().is_none()>"Goods not in the slots"</option>
+                    {move || sellable().into_iter().map(|(c, i, words)| view! {
+                        <option value=format!("{c}:{i}") selected=move || selling.get() == Some((c, i))>{words}</option>
+                    }).collect_view()}
+                </select>
+            </div>
             <div class="exp-actions">
                 <button type="button" on:click=buy>"Buy in the tray"</button>
-                <button type="button" on:click=move |_| trade_ctx.roll(Procedure::Sell(cost.get_untracked().max(0) as u32))>
-                    "Sell goods of this Cost"
+                <button type="button" on:click=sell>
+                    {move || if selling.get().is_some() { "Sell it at this Cost" } else { "Sell goods of this Cost" }}
                 </button>
             </div>
             {super::said_line(trade_said)}

@@ -139,7 +139,7 @@ fn card(o: &mut String, c: &Card, now_ms: u64) {
                 Vitality::Standing => "ok",
                 _ => "down",
             },
-            v.vitality.label(),
+            v.health.state_label(),
             v.critical_owed
                 .then(|| "A Critical Injury roll is owed.".to_string()),
         ),

@@ -69,7 +69,8 @@ for (const size of SIZES) {
     await expect(page.getByRole("heading", { level: 2, name: "Ix", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Expedition", exact: true })).toBeVisible();
     const vex = card(page, "Ix", "Vex Arrandi");
-    await expect(vex.locator(".status-state")).toHaveText("Healthy");
+    // 6 of 10 Wounds left is hurt, not "Healthy": the words follow the numbers.
+    await expect(vex.locator(".status-state")).toHaveText("Hurt");
     await expect(fact(vex, "Wounds left")).toHaveText("6 / 10");
     await expect(fact(vex, "Strain left")).toHaveText("10 / 10");
     await expect(fact(vex, "Conditions")).toHaveText("Frightened");

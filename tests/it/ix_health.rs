@@ -207,3 +207,20 @@ mod props {
         }
     }
 }
+
+#[test]
+fn the_state_label_follows_the_wounds_left() {
+    let mut h = Health::new(14, 10).unwrap();
+    let at = |h: &mut Health, w: i32| {
+        h.wounds = w;
+        h.state_label()
+    };
+    // Only every Wound left is "Healthy"; 3 of 14 (the group's Kara) is badly hurt.
+    assert_eq!(at(&mut h, 14), "Healthy");
+    assert_eq!(at(&mut h, 8), "Hurt");
+    assert_eq!(at(&mut h, 7), "Badly hurt");
+    assert_eq!(at(&mut h, 3), "Badly hurt");
+    assert_eq!(at(&mut h, 1), "Badly hurt");
+    assert_eq!(at(&mut h, 0), "Incapacitated and bleeding out");
+    assert_eq!(at(&mut h, -14), "Dead");
+}

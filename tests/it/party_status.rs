@@ -113,7 +113,8 @@ fn an_ix_card_shows_the_sheets_state_conditions_injuries_and_the_tables_slot_lim
         (6, 10, 7, 10)
     );
     assert_eq!(v.vitality, Vitality::Standing);
-    assert_eq!(v.vitality.label(), "Healthy");
+    // 6 of 10 Wounds left: standing, and hurt, not "Healthy".
+    assert_eq!(v.health.state_label(), "Hurt");
     assert_eq!(v.conditions, vec!["Frightened".to_string()]);
     assert_eq!(v.injuries, vec!["Winded".to_string()]);
     assert!(!v.critical_owed);

@@ -150,6 +150,18 @@ impl Health {
     }
 
     /// Current state on the Wound track.
+    /// The state in a word or two, true to the numbers: "Healthy" only with every Wound left,
+    /// "Hurt" with more than half, "Badly hurt" with half or fewer; down or dead as
+    /// [`Vitality::label`] says.
+    pub fn state_label(&self) -> &'static str {
+        match self.vitality() {
+            Vitality::Standing if self.wounds >= self.wounds_max => "Healthy",
+            Vitality::Standing if self.wounds * 2 > self.wounds_max => "Hurt",
+            Vitality::Standing => "Badly hurt",
+            v => v.label(),
+        }
+    }
+
     pub fn vitality(&self) -> Vitality {
         if self.wounds <= self.wounds_max.saturating_neg() {
             Vitality::Dead

@@ -724,7 +724,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
                 <div class="exp-alert" role="alert">
                     <p>
                         <strong>"Down and Out. "</strong>
-                        {move || format!("{} check(s) owed. Tended: roll 2d6 (doubles kill{}). Untended by the end of the scene: death.", h().pending_down_and_out, if p().armour { "; armour turns double 5s and 6s into a lingering wound, 9+ wounds" } else { "; 7+ is a lingering wound" })}
+                        {move || format!("{} owed. Tended: roll 2d6 (doubles kill{}). Untended by the end of the scene: death.", crate::ui::format::plural(h().pending_down_and_out as usize, "check"), if p().armour { "; armour turns double 5s and 6s into a lingering wound, 9+ wounds" } else { "; 7+ is a lingering wound" })}
                     </p>
                     <button type="button" on:click=move |_| down_ctx.roll(Procedure::DownAndOut { aided: true })>"Tended: roll 2d6"</button>
                     <button type="button" on:click=move |_| down_ctx.roll(Procedure::DownAndOut { aided: false })>"Untended at scene end"</button>

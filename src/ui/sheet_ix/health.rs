@@ -24,9 +24,16 @@ use crate::ui::tray::{CryptoRng, Hook};
 
 /// The character's state in words (the rules' label, shared with the party board), and what
 /// it means.
-fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
-    let meaning = match v {
-        Vitality::Standing => "Standing and able to act.".into(),
+fn state_words(h: &Track) -> (&'static str, String) {
+    let max = h.wounds_max;
+    let meaning = match h.vitality() {
+        Vitality::Standing if h.wounds >= max => {
+            "Standing and able to act, every Wound left.".into()
+        }
+        Vitality::Standing => format!(
+            "Standing and able to act, {} of {max} Wounds left: {} more put them down.",
+            h.wounds, h.wounds
+        ),
         Vitality::Incapacitated { bleeding: true } => format!(
             "Cannot act. Loses 1 Wound at the end of each round until stabilised; dies at −{max}."
         ),
@@ -35,7 +42,7 @@ fn state_words(v: Vitality, max: i32) -> (&'static str, String) {
         }
         Vitality::Dead => format!("Wounds reached −{max}, or a Killed injury."),
     };
-    (v.label(), meaning)
+    (h.state_label(), meaning)
 }
 
 /// Rolls a Critical Injury for the sheet's character (+10 per injury carried), adds it and
@@ -264,7 +271,7 @@ pub fn Health() -> impl IntoView {
         let h = h();
         (i64::from(h.wounds_max), i64::from(h.strain_max))
     });
-    let words = move || state_words(h().vitality(), h().wounds_max);
+    let words = move || state_words(&h());
     let down = move || h().wounds <= 0;
     let rest_ctx = ctx.beside(rest_said);
     let actions = [

@@ -17,8 +17,8 @@ use crate::rules::expedition::harm::{
 };
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::magic::{
-    ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, cascade_damage, channel,
-    fell_blast, fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
+    ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, SpellDuration, cascade_damage,
+    channel, fell_blast, fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
 };
 use crate::rules::expedition::money::{
     LedgerEntry, MAX_CASH, Purse, roll_income, sell, treasure_to_cash,
@@ -491,6 +491,12 @@ impl ExpSheet {
     /// What every rest does besides the healing, whoever spent the Rations: a long rest
     /// restores spells and Blocks; Bonus HP expire as the character's setting says. Returns the
     /// ledger line.
+    /// Whether an active spell here is measured in exploration turns (so a turn passing
+    /// concerns this character).
+    pub fn counts_turns(&self) -> bool {
+        self.core.spells.iter().any(|k| counts_turns(k.active))
+    }
+
     /// Counts down each active spell measured in exploration turns by `n`: the line saying
     /// what is left of each, or none when no spell counts turns.
     fn turns_pass(&mut self, n: u32) -> Option<String> {
@@ -498,10 +504,7 @@ impl ExpSheet {
             .core
             .spells
             .iter_mut()
-            .filter(|k| {
-                k.active
-                    .is_some_and(|d| d.unit == DurationUnit::ExplorationTurns)
-            })
+            .filter(|k| counts_turns(k.active))
             .map(|k| match k.pass_time(n) {
                 Ok(Some(left)) => format!("{} {} left.", k.name, left.words()),
                 _ => format!("{} has run its course.", k.name),
@@ -547,6 +550,10 @@ impl ExpSheet {
         }
         line
     }
+}
+
+fn counts_turns(active: Option<SpellDuration>) -> bool {
+    active.is_some_and(|d| d.unit == DurationUnit::ExplorationTurns)
 }
 
 fn burn_words(b: &LightBurn) -> String {

@@ -489,6 +489,13 @@ impl LinkBook {
         let peer = self.peer(&payload.f).ok_or(LinkError::Stranger)?;
         let key = peer.key()?;
         let given = base64url_decode(&sealed.h).ok_or(LinkError::Foreign)?;
+        // Only the MAC's own spelling: the last character of a 32-byte MAC carries two bits
+        // no decoder reads, and a message with them changed is not the one that was sealed.
+        if base64url_encode(&given) != sealed.h {
+            return Err(LinkError::Forged {
+                from: peer.name.clone(),
+            });
+        }
         let mut check =
             <Hmac<Sha256> as Mac>::new_from_slice(&key).map_err(|_| LinkError::Damaged)?;
         check.update(sealed.p.as_bytes());

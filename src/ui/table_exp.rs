@@ -11,7 +11,7 @@ use super::party_rest::{PartyRest, PresentList, Said};
 use super::route::sheet_href;
 use super::state::{AppState, Doc};
 use super::tray::{CryptoRng, Prefill, TrayHandle, TrayRequest};
-use crate::model::exp_sheet::{ExpEdit, Procedure};
+use crate::model::exp_sheet::{ExpEdit, ExpSheet, Procedure};
 use crate::model::exp_table::{ExpTable, MAX_GROUP, Side, TableEdit, TableRoll, block_words};
 use crate::model::gear::GearEdit;
 use crate::model::party::PartyDoc;
@@ -692,10 +692,24 @@ fn lights_in_use(state: AppState, doc: Doc<PartyDoc>) -> Vec<(String, String, St
     })
 }
 
-/// Each character at the table: the line `edit` wrote on their sheet, by name, when it wrote
-/// one (a mirror's change is a request: its line comes back with the player's revision).
-fn each_at_table(state: AppState, party: Doc<PartyDoc>, edit: impl Fn() -> ExpEdit) -> Vec<String> {
-    let who = party.with_untracked(|d| state.roster.with_untracked(|r| d.at_table(r)));
+/// Each character at the table whose sheet `concerns`: the line `edit` wrote on it, by name,
+/// when it wrote one (a mirror's change is a request: its line comes back with the player's
+/// revision, so a phone is asked only when the change concerns its character).
+fn each_at_table(
+    state: AppState,
+    party: Doc<PartyDoc>,
+    concerns: impl Fn(&ExpSheet) -> bool,
+    edit: impl Fn() -> ExpEdit,
+) -> Vec<String> {
+    let who: Vec<(String, String)> = party.with_untracked(|d| {
+        state.roster.with_untracked(|r| {
+            d.resting(r)
+                .into_iter()
+                .filter(|c| c.expedition().is_some_and(&concerns))
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect()
+        })
+    });
     let newest = |id: &str| {
         state.roster.with_untracked(|r| {
             r.get(id)
@@ -751,7 +765,9 @@ fn ExplorationTurn() -> impl IntoView {
     // an encounter die's 6 checks every light in use then and there.
     let next_turn = move |p: Population| {
         here(TableRoll::Turn(p), true);
-        let mut more = each_at_table(state, party, || ExpEdit::TurnsPass(1));
+        let mut more = each_at_table(state, party, ExpSheet::counts_turns, || {
+            ExpEdit::TurnsPass(1)
+        });
         if doc.with_untracked(|d| d.turn_check) == Some(EncounterReading::DepleteLights) {
             let who: Vec<(String, String)> = lights_in_use(state, party)
                 .into_iter()

@@ -605,3 +605,32 @@ proptest! {
         prop_assert_eq!(phone.wounds("kara"), before);
     }
 }
+
+/// The MAC's last character carries two bits no decoder reads: spelt another way, the message
+/// is not the one sealed, and is refused (found by `any_altered_byte_is_refused`).
+#[test]
+fn a_mac_spelt_another_way_is_refused() {
+    let (mut gm, mut phone) = table();
+    gm.edit(
+        "kara",
+        IxEdit::Harm {
+            strain: false,
+            n: 1,
+            from_attack: true,
+        },
+    )
+    .unwrap();
+    let good = gm.owed("kara-phone");
+    let at = good.rfind("\"}").expect("the MAC ends the message") - 1;
+    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let last = ALPHABET.find(good.as_bytes()[at] as char).unwrap();
+    // Flip the lowest bit of the last character: one of the two no decoder reads.
+    let other = ALPHABET.as_bytes()[last ^ 0b01] as char;
+    let mut bad = good.clone();
+    bad.replace_range(at..at + 1, &other.to_string());
+    assert_ne!(bad, good);
+    let before = phone.wounds("kara");
+    assert!(phone.take(&bad).is_err());
+    assert_eq!(phone.wounds("kara"), before);
+    assert!(phone.take(&good).is_ok());
+}

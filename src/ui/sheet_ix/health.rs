@@ -27,13 +27,8 @@ use crate::ui::tray::{CryptoRng, Hook};
 fn state_words(h: &Track) -> (&'static str, String) {
     let max = h.wounds_max;
     let meaning = match h.vitality() {
-        Vitality::Standing if h.wounds >= max => {
-            "Standing and able to act, every Wound left.".into()
-        }
-        Vitality::Standing => format!(
-            "Standing and able to act, {} of {max} Wounds left: {} more put them down.",
-            h.wounds, h.wounds
-        ),
+        Vitality::Standing if h.wounds >= max => "Standing, every Wound left.".into(),
+        Vitality::Standing => format!("Standing, {} of {max} Wounds left.", h.wounds),
         Vitality::Incapacitated { bleeding: true } => format!(
             "Cannot act. Loses 1 Wound at the end of each round until stabilised; dies at −{max}."
         ),

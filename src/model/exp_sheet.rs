@@ -18,17 +18,18 @@ use crate::rules::expedition::harm::{
 use crate::rules::expedition::improvement::Stat;
 use crate::rules::expedition::magic::{
     ChannelingSetup, DurationUnit, FellBlastMode, MasteryOutcome, SpellDuration, cascade_damage,
-    channel, fell_blast, fell_blast_spell, infuse, release_infusion_boost, spell_mastery,
+    channel, channeling_stake, fell_blast, fell_blast_spell, infuse, release_infusion_boost,
+    spell_mastery,
 };
 use crate::rules::expedition::money::{
-    LedgerEntry, MAX_CASH, Purse, roll_income, sell, treasure_to_cash,
+    HopelessStake, LedgerEntry, MAX_CASH, Purse, roll_income, sell, treasure_to_cash,
 };
 use crate::rules::expedition::objective::{ConnectionsFactors, Objective, connections_objective};
 use crate::rules::expedition::referee::hireling_morale;
 use crate::rules::expedition::social::{
     ProjectClock, Reputation, Stronghold, connections_check, connections_pool, retire,
 };
-use crate::rules::expedition::spells::find_spell;
+use crate::rules::expedition::spells::{Spell, find_spell};
 use crate::rules::expedition::tables::{
     DepletionReading, Disposition, DownAndOutReading, down_and_out_roll, morale_check,
     recognition_roll,
@@ -600,6 +601,73 @@ fn faces(f: &[u8]) -> String {
         "no dice".into()
     } else {
         v.join(", ")
+    }
+}
+
+/// What a channeling adds to the spell's own test: the round's damage and a ritual's HP and
+/// Cash.
+struct Ritual {
+    damage: u32,
+    hp: u32,
+    cash: u32,
+}
+
+impl Ritual {
+    /// The Channeling Test's setup for `spell`, with the armour and shields the gear holds.
+    fn setup(
+        &self,
+        gear: &Inventory,
+        abilities: &Abilities,
+        spell: &Spell,
+        rolled: Option<PoolRoll>,
+    ) -> ChannelingSetup {
+        let worn = gear.protection();
+        ChannelingSetup {
+            ability: abilities.get(spell.ability),
+            bonus: 0,
+            penalty: 0,
+            armour: u8::from(worn.armour),
+            shields: worn.shields,
+            damage_this_round: self.damage,
+            ritual_hp: self.hp,
+            ritual_cash: self.cash,
+            duration: Some(spell.duration()),
+            rolled,
+        }
+    }
+}
+
+impl ExpSheet {
+    /// Cash a procedure would stake on a test that cannot pass (an improvement, a runestone
+    /// bought by wager, a ritual's sacrifice): the sheet asks before it rolls. `None` when
+    /// the stake has a chance, nothing is staked, or the roll would be refused anyway.
+    pub fn hopeless_stake(&self, p: &Procedure) -> Option<HopelessStake> {
+        let c = &self.core;
+        match p {
+            Procedure::Improve(stat, wager) => c.improvement_stake(stat, *wager),
+            Procedure::Runestone {
+                spell,
+                scarcity,
+                wager,
+            } => c.runestone_stake(spell, *scarcity, *wager),
+            Procedure::Channel {
+                spell,
+                damage,
+                ritual_hp,
+                ritual_cash,
+                rolled,
+            } => {
+                let entry = c.spells.iter().find(|s| &s.name == spell)?.spell().ok()?;
+                let ritual = Ritual {
+                    damage: *damage,
+                    hp: *ritual_hp,
+                    cash: *ritual_cash,
+                };
+                let setup = ritual.setup(&self.gear, &c.abilities, entry, rolled.clone());
+                channeling_stake(entry, &setup)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -1522,20 +1590,12 @@ impl ExpSheet {
                     .find(|s| s.name == spell)
                     .ok_or_else(|| format!("{spell} is not a known spell."))?;
                 let entry = known.spell().map_err(e)?;
-                let ability = c.abilities.get(entry.ability);
-                let worn = self.gear.protection();
-                let setup = ChannelingSetup {
-                    ability,
-                    bonus: 0,
-                    penalty: 0,
-                    armour: u8::from(worn.armour),
-                    shields: worn.shields,
-                    damage_this_round: damage,
-                    ritual_hp,
-                    ritual_cash,
-                    duration: Some(entry.duration()),
-                    rolled,
+                let ritual = Ritual {
+                    damage,
+                    hp: ritual_hp,
+                    cash: ritual_cash,
                 };
+                let setup = ritual.setup(&self.gear, &c.abilities, entry, rolled);
                 let o = channel(rng, known, &setup, &mut c.health, &mut c.purse).map_err(e)?;
                 if o.cascade_dice.is_some() {
                     self.cascade_owed = o.cascade_dice;

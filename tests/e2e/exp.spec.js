@@ -166,7 +166,24 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
       ? "Might 2 → 3: Ob 6 · 1–5: no chance, 6: 1.6%"
       : held > 0 ? `Might 2 → 3: Ob 6 · 1${held > 1 ? "–" + held : ""}: no chance` : "no Cash to wager",
   );
-  await sheet(page).getByRole("button", { name: "Improve Might" }).click();
+  // One Cash die cannot make Ob 6: the sheet asks before the wager and the week are spent,
+  // in view above the dock, with the safe answer focused; keeping the Cash changes nothing.
+  const improveMight = sheet(page).getByRole("button", { name: "Improve Might" });
+  const latestBefore = await latest(page).textContent();
+  await improveMight.click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toHaveText(/1 Cash die cannot reach Ob 6: this wager cannot succeed/);
+  await expect(question.getByRole("button", { name: "Keep my Cash" })).toBeFocused();
+  await expect(question).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/exp-hopeless-wager-390.png` });
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(improveMight).toBeFocused();
+  await expect(latest(page)).toHaveText(latestBefore);
+  await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(held));
+  await expect(sheet(page).locator(".exp-improve").first()).not.toContainText("Attempted this session");
+  await improveMight.click();
+  await question.getByRole("button", { name: "Wager anyway" }).click();
   await expect(latest(page)).toContainText(/Improve Might to 3: wagered 1 Cash vs Ob 6/);
   await expect(sheet(page).locator(".exp-improve").first()).toContainText("Attempted this session");
   await sheet(page).getByRole("button", { name: "Improve Might" }).click();
@@ -188,6 +205,8 @@ test("back in town: long rest, Income, a purchase by wager, an improvement refus
   await holds.getByRole("textbox", { name: "Cash to wager on it" }).fill("1");
   await holds.getByRole("textbox", { name: "Cash to wager on it" }).blur();
   await holds.getByRole("button", { name: "Found by wager" }).click();
+  await expect(question).toContainText("1 Cash die cannot reach Ob 10");
+  await question.getByRole("button", { name: "Wager anyway" }).click();
   await expect(holds.getByRole("status").first()).toHaveText("The wager failed: Keep is not founded this time.");
   await expect(latest(page)).toContainText("Improve Stronghold Keep to 1: wagered 1 Cash vs Ob 10");
   await expect(sheet(page).locator(".exp-big strong")).toHaveText(String(cashAfter - 5));

@@ -1975,3 +1975,91 @@ fn an_item_sold_leaves_the_slots_and_its_cash_arrives() {
     );
     assert_eq!(s, before);
 }
+
+#[test]
+fn a_cash_stake_that_cannot_succeed_is_named_before_it_is_rolled() {
+    let mut s = sheet();
+    s.apply(ExpEdit::Cash(3, "Purse".into())).unwrap();
+    s.apply(ExpEdit::Haven(true)).unwrap();
+    // Max HP 6 to 7 is Ob 7: a wager of 3 Cash dice makes at most 3 successes.
+    let improve = |stat: Stat, w| Procedure::Improve(stat, w);
+    let h = s
+        .hopeless_stake(&improve(Stat::HitPoints, 3))
+        .expect("3 dice cannot make 7 successes");
+    assert_eq!((h.dice, h.ob, h.cash), (3, 7, 3));
+    assert_eq!(
+        h.to_string(),
+        "3 Cash dice cannot reach Ob 7: this wager cannot succeed, and wagered dice are lost \
+         whatever the result."
+    );
+    // Connections 0 to 1 is Ob 1: one die makes it half the time, so nothing is asked;
+    // Might 2 to 3 is Ob 6, out of reach of 3 dice.
+    assert_eq!(s.core.connections, 0);
+    assert_eq!(s.hopeless_stake(&improve(Stat::Connections, 1)), None);
+    let h = s.hopeless_stake(&improve(Stat::Ability(Ability::Might), 3));
+    assert_eq!(h.map(|h| h.ob), Some(6));
+    // A wager the rules refuse for a reason of their own says that reason instead.
+    assert_eq!(
+        s.hopeless_stake(&improve(Stat::HitPoints, 4)),
+        None,
+        "more than held"
+    );
+    assert_eq!(
+        s.hopeless_stake(&improve(Stat::HitPoints, 0)),
+        None,
+        "no wager"
+    );
+    let mut away = s.clone();
+    away.apply(ExpEdit::Haven(false)).unwrap();
+    assert_eq!(
+        away.hopeless_stake(&improve(Stat::HitPoints, 3)),
+        None,
+        "not in a Haven"
+    );
+
+    // Conduit costs 3 x Ob 2 = 6; over a new character's Wealth 1 it is a wager against Ob 5.
+    assert_eq!(s.core.wealth, 1);
+    let h = s
+        .hopeless_stake(&rune("Conduit", 0, 3))
+        .expect("3 dice, Ob 5");
+    assert_eq!((h.dice, h.ob, h.cash), (3, 5, 3));
+    s.apply(ExpEdit::Wealth(6)).unwrap();
+    assert_eq!(
+        s.hopeless_stake(&rune("Conduit", 0, 3)),
+        None,
+        "within Wealth: no wager"
+    );
+    // Scarcity +3 makes Cost 9 over Wealth 6: Ob 3, which 3 dice can make.
+    assert_eq!(s.hopeless_stake(&rune("Conduit", 3, 3)), None);
+    assert!(s.hopeless_stake(&rune("Conduit", 3, 2)).is_some());
+
+    // A ritual channeling: Conduit tests Acuity 2 (2 + 2 dice) and 1 sacrificed Cash adds a
+    // die; 10 damage this round raises Ob 2 to 12, out of reach of 5 dice.
+    s.apply(ExpEdit::Learn("Conduit".into())).unwrap();
+    let channel = |damage, ritual_cash| Procedure::Channel {
+        spell: "Conduit".into(),
+        damage,
+        ritual_hp: 0,
+        ritual_cash,
+        rolled: None,
+    };
+    let h = s.hopeless_stake(&channel(10, 1)).expect("5 dice, Ob 12");
+    assert_eq!((h.dice, h.ob, h.cash), (5, 12, 1));
+    assert_eq!(
+        h.to_string(),
+        "5 dice cannot reach Ob 12: this test cannot pass, and the 1 Cash sacrificed is lost \
+         whatever the result."
+    );
+    assert_eq!(s.hopeless_stake(&channel(10, 0)), None, "no Cash at stake");
+    assert_eq!(
+        s.hopeless_stake(&channel(0, 1)),
+        None,
+        "Ob 2 is within reach"
+    );
+    // Asking changes nothing: the stake is only spent when the roll is made.
+    let before = s.clone();
+    let _ = s.hopeless_stake(&channel(10, 1));
+    assert_eq!(s, before);
+    s.apply(ExpEdit::Roll(4, channel(10, 1))).unwrap();
+    assert_eq!(s.core.purse.cash, 2, "wagered anyway: the Cash is spent");
+}

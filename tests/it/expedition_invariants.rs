@@ -229,3 +229,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// A d6 makes at most one success, so a stake is hopeless exactly when its dice are fewer
+    /// than the Ob, and only Cash at stake is ever asked about.
+    #[test]
+    fn a_stake_is_hopeless_exactly_when_the_dice_are_fewer_than_the_ob(
+        dice in 0u32..=40,
+        ob in 0u32..=40,
+        cash in 0u32..=40,
+    ) {
+        use satchel::rules::expedition::money::HopelessStake;
+        let asked = HopelessStake::check(dice, ob, cash);
+        prop_assert_eq!(asked.is_some(), cash > 0 && dice < ob);
+        // A wager stakes every die, and one larger than the purse is the rules' to refuse.
+        let held = 20;
+        let w = HopelessStake::wager(dice, held, ob);
+        prop_assert_eq!(w.is_some(), dice > 0 && dice <= held && dice < ob);
+        if let Some(w) = w {
+            prop_assert_eq!((w.dice, w.cash), (dice, dice));
+        }
+    }
+}

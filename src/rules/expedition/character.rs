@@ -6,9 +6,13 @@ use super::dice::{Ability, Pool};
 use super::downtime::{Downtime, DowntimeAction};
 use super::error::{RulesError, RulesResult};
 use super::harm::{Health, MAX_BONUS_HP, MAX_HP};
-use super::improvement::{ImprovementOutcome, Stat, attempt_improvement, improvement_refusal};
+use super::improvement::{
+    ImprovementOutcome, Stat, attempt_improvement, improvement_ob, improvement_refusal,
+};
 use super::magic::KnownSpell;
-use super::money::{MAX_CASH, PurchaseOutcome, Purse, purchase, runestone_cost};
+use super::money::{
+    HopelessStake, MAX_CASH, PurchaseOutcome, Purse, purchase, purchase_plan, runestone_cost,
+};
 use super::social::{ProjectClock, Reputation, Stronghold};
 use super::spells::find_spell;
 use crate::rules::inventory::Inventory;
@@ -451,6 +455,24 @@ impl Character {
                     .refusal(self.in_haven, DowntimeAction::Training)
             },
         )
+    }
+
+    /// An improvement of `stat` by `wager` Cash dice that cannot succeed, asked about before
+    /// it is rolled; `None` when it has a chance or would be refused for its own reason.
+    pub fn improvement_stake(&self, stat: &Stat, wager: u32) -> Option<HopelessStake> {
+        if self.training_refusal(stat).is_some() {
+            return None;
+        }
+        let ob = improvement_ob(stat, stat.next_target(self.rank(stat).ok()?)).ok()?;
+        HopelessStake::wager(wager, self.purse.cash, ob)
+    }
+
+    /// A runestone bought with a `wager` that cannot succeed (its Cost over Wealth by more
+    /// than the dice can make); `None` when no wager is needed or it has a chance.
+    pub fn runestone_stake(&self, name: &str, scarcity: u32, wager: u32) -> Option<HopelessStake> {
+        let spell_ob = find_spell(name).ok()?.fixed_ob()?;
+        let plan = purchase_plan(self.wealth, runestone_cost(spell_ob).ok()?, scarcity).ok()?;
+        HopelessStake::wager(wager, self.purse.cash, plan.ob?)
     }
 
     /// Ticks project `i` as the week's downtime action ("Project Clocks": once a session, and

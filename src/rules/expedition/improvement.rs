@@ -43,6 +43,11 @@ impl Stat {
         }
     }
 
+    /// The rank an improvement from `current` aims at.
+    pub fn next_target(&self, current: u32) -> u32 {
+        current.saturating_add(1).max(self.min_target())
+    }
+
     /// Display name.
     pub fn name(&self) -> String {
         match self {
@@ -129,7 +134,7 @@ pub fn attempt_improvement<R: Rng + ?Sized>(
     if let Some(e) = improvement_refusal(stat, current, in_haven, improved_this_session) {
         return Err(e);
     }
-    let target = current.saturating_add(1).max(stat.min_target());
+    let target = stat.next_target(current);
     let ob = improvement_ob(stat, target)?;
     if wager == 0 || wager > purse.cash {
         if purse.cash == 0 {

@@ -5,7 +5,7 @@
 use super::dice::{Pool, PoolRoll, TestOutcome, independent_test, roll_pool, test_of_roll};
 use super::error::{RulesError, RulesResult};
 use super::harm::{DamageReport, Health};
-use super::money::{LedgerEntry, Purse};
+use super::money::{HopelessStake, LedgerEntry, Purse};
 use super::objective::{Objective, channeling_objective};
 use super::spells::{FELL_BLAST, Spell, SpellOb, find_spell};
 use super::tables::{DownAndOutReading, TableRoll, down_and_out_roll};
@@ -234,6 +234,36 @@ fn check_caster(health: &Health, cost: u32) -> RulesResult<()> {
     Ok(())
 }
 
+/// The Channeling Test a setup rolls: its Objective (the spell's Ob, armour, shields and the
+/// round's damage) and its pool (the Ability, with +1d for each ritual HP and Cash).
+pub fn channeling_plan(spell: &Spell, setup: &ChannelingSetup) -> RulesResult<(Objective, Pool)> {
+    let objective = channeling_objective(
+        spell.fixed_ob().unwrap_or(1),
+        setup.armour,
+        setup.shields,
+        setup.damage_this_round,
+    )?;
+    RulesError::check_range("ritual HP", i64::from(setup.ritual_hp), 0, 20)?;
+    let bonus = setup
+        .bonus
+        .saturating_add(setup.ritual_hp)
+        .saturating_add(setup.ritual_cash);
+    Ok((
+        objective,
+        Pool::ability(setup.ability, bonus, setup.penalty, 0)?,
+    ))
+}
+
+/// A ritual whose sacrificed Cash cannot make the test pass, asked about before the Cash is
+/// spent. Dice already rolled this round stake nothing new.
+pub fn channeling_stake(spell: &Spell, setup: &ChannelingSetup) -> Option<HopelessStake> {
+    if setup.rolled.is_some() {
+        return None;
+    }
+    let (objective, pool) = channeling_plan(spell, setup).ok()?;
+    HopelessStake::check(pool.dice(), objective.ob, setup.ritual_cash)
+}
+
 /// Channels a known spell ("Channeling Tests"): take 1 damage, then test the spell's Ability
 /// against Ob + armour + shields + damage this round; the effect happens whatever the result,
 /// lasting by its Potency and replacing any earlier instance; failure exhausts the runestone; zero Successes cascades. Ritual HP and Cash add +1d each
@@ -247,25 +277,13 @@ pub fn channel<R: Rng + ?Sized>(
     purse: &mut Purse,
 ) -> RulesResult<ChannelOutcome> {
     let spell = known.channelable()?;
-    let spell_ob = spell.fixed_ob().unwrap_or(1);
-    let objective = channeling_objective(
-        spell_ob,
-        setup.armour,
-        setup.shields,
-        setup.damage_this_round,
-    )?;
-    RulesError::check_range("ritual HP", i64::from(setup.ritual_hp), 0, 20)?;
+    let (objective, pool) = channeling_plan(spell, setup)?;
     if setup.ritual_cash > purse.cash {
         return Err(RulesError::NotEnoughCash {
             needed: setup.ritual_cash,
             available: purse.cash,
         });
     }
-    let bonus = setup
-        .bonus
-        .saturating_add(setup.ritual_hp)
-        .saturating_add(setup.ritual_cash);
-    let pool = Pool::ability(setup.ability, bonus, setup.penalty, 0)?;
     let self_cost = 1 + setup.ritual_hp;
     check_caster(health, self_cost)?;
 

@@ -4,6 +4,7 @@
 
 use super::dice::{MAX_POOL, PoolRoll, TestOutcome, cash_test, roll_pool};
 use super::error::{RulesError, RulesResult};
+use super::odds::pass_probability;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -194,6 +195,60 @@ pub fn roll_income<R: Rng + ?Sized>(
         gained,
         entry,
     })
+}
+
+/// Cash put at stake on a test that cannot pass: its dice can never make the Ob, and the
+/// Cash is spent whatever the result ("Buying", "Experience", "Arcane Ceremony"). A player
+/// is asked before such a stake is taken, never refused: the rules allow it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HopelessStake {
+    /// Dice the test would roll.
+    pub dice: u32,
+    /// The Ob they cannot reach.
+    pub ob: u32,
+    /// Cash dice spent whatever the result (all of `dice` for a wager).
+    pub cash: u32,
+}
+
+impl HopelessStake {
+    /// `Some` when `dice`, `cash` of them staked Cash, have no chance at Ob `ob`; `None` when
+    /// they have one, or nothing is staked.
+    pub fn check(dice: u32, ob: u32, cash: u32) -> Option<Self> {
+        let hopeless = pass_probability(dice, ob).is_ok_and(|p| p == 0.0);
+        (cash > 0 && hopeless).then_some(HopelessStake { dice, ob, cash })
+    }
+
+    /// A wager of `wager` Cash dice (at most `held`) against `ob`: `None` for a wager the
+    /// rules would refuse anyway (none, or more than is held), which says its own reason.
+    pub fn wager(wager: u32, held: u32, ob: u32) -> Option<Self> {
+        (wager <= held)
+            .then(|| Self::check(wager, ob, wager))
+            .flatten()
+    }
+}
+
+impl std::fmt::Display for HopelessStake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dice = |n: u32| if n == 1 { "die" } else { "dice" };
+        if self.dice == self.cash {
+            write!(
+                f,
+                "{} Cash {} cannot reach Ob {}: this wager cannot succeed, and wagered dice are lost whatever the result.",
+                self.cash,
+                dice(self.cash),
+                self.ob
+            )
+        } else {
+            write!(
+                f,
+                "{} {} cannot reach Ob {}: this test cannot pass, and the {} Cash sacrificed is lost whatever the result.",
+                self.dice,
+                dice(self.dice),
+                self.ob,
+                self.cash
+            )
+        }
+    }
 }
 
 /// What a purchase will take, before anything is spent ("Buying").

@@ -409,18 +409,20 @@ pub(super) fn holdings(ctx: Ctx) -> impl IntoView {
         }
         let count = move || s.with_untracked(|s| (s.core.strongholds.len(), s.history.len()));
         let before = count();
+        let stat = Stat::Stronghold(n.clone());
         // A refusal is said by the edit itself; a roll is said here in fewer words.
-        ctx.roll(Procedure::Improve(
-            Stat::Stronghold(n.clone()),
-            found_wager.get_untracked().max(0) as u32,
-        ));
-        let after = count();
-        if after.0 > before.0 {
-            name.set(String::new());
-            said.set(format!("{n} is founded, at rating 1."));
-        } else if after != before {
-            said.set(format!("The wager failed: {n} is not founded this time."));
-        }
+        ctx.roll_then(
+            Procedure::Improve(stat, found_wager.get_untracked().max(0) as u32),
+            move || {
+                let after = count();
+                if after.0 > before.0 {
+                    name.set(String::new());
+                    said.set(format!("{n} is founded, at rating 1."));
+                } else if after != before {
+                    said.set(format!("The wager failed: {n} is not founded this time."));
+                }
+            },
+        );
     };
     let size = RwSignal::new(4i64);
     let holds = move || {

@@ -10,6 +10,7 @@ mod spells;
 
 use leptos::prelude::*;
 use rand::RngCore;
+use wasm_bindgen::JsCast;
 
 use super::fields::{NumberInput, Stepper, TextInput};
 use super::gear::{Gear, GearMode};
@@ -35,6 +36,15 @@ pub(crate) struct Ctx {
     pub edit: Callback<ExpEdit>,
     pub id: StoredValue<String>,
     state: AppState,
+    /// The stake the sheet is asking about, if any ([`StakeQuestion`]).
+    ask: RwSignal<Option<Asked>>,
+}
+
+/// A roll held back to ask first: why its Cash stake cannot succeed, and the roll itself.
+#[derive(Clone)]
+pub(crate) struct Asked {
+    why: String,
+    go: Callback<()>,
 }
 
 /// Changes one Expedition character through the app's state. Unlike the sheet's `edit`, it
@@ -125,8 +135,29 @@ impl Ctx {
 
     /// Rolls a procedure in the reducer from a fresh seed; the result is announced (beside
     /// the control when this `Ctx` is [`Ctx::beside`] one).
+    ///
+    /// A roll whose Cash stake cannot succeed asks first ([`StakeQuestion`]): the Cash would
+    /// be spent whatever the result.
     pub fn roll(self, p: Procedure) {
-        self.edit.run(ExpEdit::Roll(CryptoRng.next_u64(), p));
+        self.roll_then(p, || ());
+    }
+
+    /// [`Ctx::roll`], then `after`, once the roll is made (at once, or when the player
+    /// wagers anyway; never when the player keeps the Cash).
+    pub fn roll_then(self, p: Procedure, after: impl Fn() + Send + Sync + 'static) {
+        let hopeless = self.s.with_untracked(|s| s.hopeless_stake(&p));
+        let edit = self.edit;
+        let go = move || {
+            edit.run(ExpEdit::Roll(CryptoRng.next_u64(), p.clone()));
+            after();
+        };
+        match hopeless {
+            Some(h) => self.ask.set(Some(Asked {
+                why: h.to_string(),
+                go: Callback::new(move |()| go()),
+            })),
+            None => go(),
+        }
     }
 
     /// What an edit beside a control did, for its `said` line: the history line it wrote
@@ -362,6 +393,7 @@ pub fn ExpeditionSheet(id: String) -> impl IntoView {
         edit,
         id: StoredValue::new(id.clone()),
         state,
+        ask: RwSignal::new(None),
     };
     let SheetSection(section) = expect_context::<SheetSection>();
     // Only entering or leaving the setup rebuilds the sheet, not a jump between sections.
@@ -452,6 +484,7 @@ fn sheet_view(
                 {move || s.with(|s| s.core.in_haven).then(|| view! { <span class="flag">"Haven phase"</span> })}
             </header>
             <SectionBar id=id.clone() parts=&PARTS/>
+            <StakeQuestion ask=ctx.ask/>
             // Play first: what a delve needs, then the town and downtime, spells, gear and the record.
             {part_start(PARTS[0])}
             <p class="exp-last wide" role="status">
@@ -512,6 +545,61 @@ fn sheet_view(
                 {character_history(ctx.id.get_value())}
             })}
         </section>
+    }
+}
+
+/// The question a hopeless Cash stake asks before it is rolled, pinned above the dock so it
+/// is in view wherever the control was. "Keep my Cash" has focus and Escape gives it; either
+/// answer hands focus back to the control that asked.
+#[component]
+fn StakeQuestion(ask: RwSignal<Option<Asked>>) -> impl IntoView {
+    let keep = NodeRef::<leptos::html::Button>::new();
+    let asker = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    Effect::new(move |_| {
+        if let (true, Some(b)) = (ask.with(Option::is_some), keep.get()) {
+            // Once per question: a second run would find the question's own button.
+            if asker.with_value(Option::is_none) {
+                let active = document().active_element();
+                asker.set_value(active.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()));
+            }
+            let _ = b.focus();
+        }
+    });
+    let answer = move |wager: bool| {
+        if let Some(a) = ask.get_untracked() {
+            ask.set(None);
+            if wager {
+                a.go.run(());
+            }
+        }
+        if let Some(el) = asker.get_value() {
+            asker.set_value(None);
+            let _ = el.focus();
+        }
+    };
+    move || {
+        ask.get().map(|a| {
+            view! {
+                <div
+                    class="ask stake-ask"
+                    role="alertdialog"
+                    aria-labelledby="stake-ask"
+                    on:keydown=move |ev| {
+                        if ev.key() == "Escape" {
+                            answer(false);
+                        }
+                    }
+                >
+                    <p id="stake-ask">{a.why}</p>
+                    <div class="row">
+                        <button type="button" on:click=move |_| answer(true)>"Wager anyway"</button>
+                        <button type="button" class="primary" node_ref=keep on:click=move |_| answer(false)>
+                            "Keep my Cash"
+                        </button>
+                    </div>
+                </div>
+            }
+        })
     }
 }
 

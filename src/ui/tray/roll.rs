@@ -13,7 +13,7 @@ use crate::rules::expedition::combat::variable_damage;
 use crate::rules::expedition::dice::{
     Pool, PoolRoll, TestOutcome, describe_test, describe_versus, independent_test, versus_test,
 };
-use crate::rules::expedition::money::{Purse, purchase, purchase_plan};
+use crate::rules::expedition::money::{HopelessStake, Purse, purchase, purchase_plan};
 use crate::rules::expedition::objective::ob_name;
 use crate::rules::expedition::odds::{expected_variable_damage, pass_probability, versus_odds};
 use crate::rules::ix::dice::CheckResult;
@@ -220,15 +220,7 @@ impl TrayState {
         }
         let c = self.cash_fields().ok()?;
         let ob = purchase_plan(c.wealth as u8, c.cost, c.scarcity).ok()?.ob?;
-        if c.wager == 0 || c.wager > c.cash || pass_probability(c.wager, ob).ok()? > 0.0 {
-            return None;
-        }
-        Some(format!(
-            "{} Cash {} cannot reach Ob {ob}: this wager cannot succeed, and wagered dice are \
-             lost whatever the result.",
-            c.wager,
-            if c.wager == 1 { "die" } else { "dice" },
-        ))
+        HopelessStake::wager(c.wager, c.cash, ob).map(|h| h.to_string())
     }
 
     /// The character's pool from the fields, through the rules.

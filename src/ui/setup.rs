@@ -82,9 +82,9 @@ pub fn Setup(id: String, name: String, steps: Vec<Step>) -> impl IntoView {
                         "Next"
                     </button>
                 </Show>
+                <span class="muted setup-count">{move || format!("Step {} of {count}", at.get() + 1)}</span>
             </div>
             <div class="panel setup-step">
-                <p class="muted">{move || format!("Step {} of {count}", at.get() + 1)}</p>
                 <h2 node_ref=heading tabindex="-1">{title}</h2>
                 <p class="hint">{guide}</p>
             </div>

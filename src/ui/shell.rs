@@ -85,6 +85,26 @@ pub fn App() -> impl IntoView {
         })
     });
     provide_context(SheetSection(section));
+    // A new page opens at its top, as a followed link does: a hash change keeps the old
+    // scroll, which left "Done: to Play" 2,400 px down in the sheet's Town. A jump between
+    // one sheet's sections is the section bar's to make.
+    let page = Memo::new(move |_| {
+        hash.with(|h| {
+            let screen = Screen::from_hash(h);
+            let sheet = (screen == Screen::Sheet).then(|| sheet_id(h));
+            let setup = sheet_section(h).as_deref() == Some(super::route::SETUP);
+            (screen, sheet, setup)
+        })
+    });
+    Effect::new(move |before: Option<()>| {
+        // Read, not just tracked: a memo never read never recomputes, so never changes.
+        page.with(|_| ());
+        if before.is_some()
+            && let Some(w) = web_sys::window()
+        {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    });
     let table_tab = Memo::new(move |last: Option<&TableTab>| {
         hash.with(|h| match Screen::from_hash(h) {
             Screen::Table => TableTab::from_hash(h),

@@ -14,6 +14,7 @@ async function setNumber(scope, name, value) {
   await expect(box).toHaveValue(String(value));
 }
 
+/** The step's first field or control is on the first screen, below the sticky bars. */
 test("a new Ix character is set up step by step and lands on Play", async ({ page }) => {
   const app = await openApp(page);
   await app.openCreate();
@@ -23,7 +24,7 @@ test("a new Ix character is set up step by step and lands on Play", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Set up Vex" })).toBeVisible();
   expect(page.url()).toMatch(/#\/c\/[^/]+\/setup$/);
   const steps = page.getByRole("navigation", { name: "Setup steps" }).getByRole("button");
-  await expect(steps).toHaveCount(5);
+  await expect(steps).toHaveCount(6);
   const next = page.getByRole("button", { name: "Next" });
   const heading = page.getByRole("heading", { level: 2 }).first();
 
@@ -35,6 +36,7 @@ test("a new Ix character is set up step by step and lands on Play", async ({ pag
 
   await expect(heading).toHaveText("Characteristics");
   await expect(heading).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Might", exact: true })).toBeInViewport();
   await expect(page.getByText("Intellect: learning and healing.", { exact: false })).toBeVisible();
   await setNumber(page, "Intellect", 4);
   await setNumber(page, "Might", 3);
@@ -48,7 +50,17 @@ test("a new Ix character is set up step by step and lands on Play", async ({ pag
   await expect(next).toBeInViewport();
   await next.click();
 
+  // Weapons have a step of their own, their fields open: not hunted for under Skills later.
+  await expect(heading).toHaveText("Weapons");
+  await expect(page.getByRole("textbox", { name: "New weapon" })).toBeInViewport();
+  await page.getByRole("textbox", { name: "New weapon" }).fill("Blaster pistol");
+  await page.getByRole("button", { name: "Add" }).click();
+  await setNumber(page, "Blaster pistol damage", 6);
+  await page.getByRole("combobox", { name: "Blaster pistol range" }).selectOption("Medium");
+  await next.click();
+
   await expect(heading).toHaveText("Wounds and Strain");
+  await expect(page.getByRole("textbox", { name: "Wound maximum" })).toBeInViewport();
   await setNumber(page, "Wound maximum", 12);
   await setNumber(page, "Strain maximum", 11);
   await next.click();
@@ -69,6 +81,8 @@ test("a new Ix character is set up step by step and lands on Play", async ({ pag
   await expect(page.getByRole("textbox", { name: "Intellect" })).toHaveValue("4");
   await expect(page.getByRole("textbox", { name: "Player" })).toHaveValue("Sam");
   await expect(page.getByRole("region", { name: "Medicine", exact: true })).toContainText("Healer: Vex (Intellect 4, Medicine 2)");
+  await expect(page.getByRole("region", { name: "Weapons" }).getByRole("list", { name: "Weapons carried" }))
+    .toContainText("Blaster pistol Damage 6 · Crit 3 · Medium");
   // Back returns to the setup's address, which opens the steps again.
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Set up Vex" })).toBeVisible();
@@ -88,6 +102,7 @@ test("a new Expedition character is set up with gear, and skipping keeps what wa
   const heading = page.getByRole("heading", { level: 2 }).first();
 
   await expect(heading).toHaveText("Natural Abilities");
+  await expect(page.getByRole("textbox", { name: "Might", exact: true })).toBeInViewport();
   await setNumber(page, "Might", 3);
   await next.click();
   await expect(heading).toHaveText("Hit Points");
@@ -105,6 +120,15 @@ test("a new Expedition character is set up with gear, and skipping keeps what wa
   await gear.getByRole("button", { name: "Add", exact: true }).click();
   await expect(gear.getByRole("button", { name: /^Torches \(/ })).toBeVisible();
   await audit(page, "Expedition setup, gear");
+  // Done from far down a long step opens Play at its top, not 2,000 px down in Town.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("button", { name: "Done: to Play" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Rook" })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("textbox", { name: "Might", exact: true })).toBeInViewport();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Set up Rook" })).toBeVisible();
+  await page.getByRole("button", { name: /Starting gear/ }).click();
 
   // Skipping from here goes to the sheet with what was set.
   await page.getByRole("link", { name: "Skip the rest" }).click();

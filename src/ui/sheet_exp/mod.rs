@@ -417,7 +417,7 @@ fn setup_view(ctx: Ctx, id: String, name: String) -> impl IntoView {
     let steps = vec![
         Step {
             title: "Natural Abilities",
-            guide: "Five ratings from 1 to 8, as your character questionnaire or your Referee sets them. Might: strength and melee. Agility: speed, reflexes and aim. Presence: charm and command. Acuity: senses and wits. Discipline: will, focus and spellcraft. A test rolls 2 + the rating in d6.",
+            guide: "Five ratings from 1 to 8, from your questionnaire or your Referee. Might: strength and melee. Agility: speed and aim. Presence: charm and command. Acuity: senses and wits. Discipline: will and spellcraft.",
             body: ViewFn::from(move || view! { <Abilities ctx/> }),
         },
         Step {

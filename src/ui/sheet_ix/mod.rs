@@ -379,8 +379,8 @@ fn identity(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// A new character, a step at a time: who they are, characteristics, skills, Wounds and Strain,
-/// talents; then the Play section.
+/// A new character, a step at a time: who they are, characteristics, skills, weapons, Wounds
+/// and Strain, talents; then the Play section.
 fn setup_view(ctx: Ctx, id: String) -> impl IntoView {
     let steps = vec![
         Step {
@@ -390,13 +390,24 @@ fn setup_view(ctx: Ctx, id: String) -> impl IntoView {
         },
         Step {
             title: "Characteristics",
-            guide: "Six ratings from 1 to 6; 2 is ordinary, 3 is good, 4 and up is rare. Might: strength and toughness. Agility: speed and aim. Intellect: learning and healing. Savvy: noticing and street sense. Willpower: nerve and faith. Presence: leading and persuading. A check rolls the higher of a characteristic and its skill, upgraded by the lower.",
+            guide: "Six ratings from 1 to 6; 2 is ordinary, 3 good, 4 and up rare. Might: strength and toughness. Agility: speed and aim. Intellect: learning and healing. Savvy: noticing and street sense. Willpower: nerve and faith. Presence: leading and persuading.",
             body: ViewFn::from(|| view! { <skills::Characteristics/> }),
         },
         Step {
             title: "Skills",
             guide: "Ranks from 0 (untrained) to 5. Raise the handful your character has trained in; each skill names the characteristic it rolls with. Add a skill your setting has and the list does not.",
             body: ViewFn::from(|| view! { <skills::Skills/> }),
+        },
+        Step {
+            title: "Weapons",
+            guide: "What your character fights with: add each by name, then set its damage, Crit rating, range and the skill it attacks with, from your game's weapon list or your GM.",
+            body: ViewFn::from(|| {
+                view! {
+                    <section class="panel" aria-label="Weapons">
+                        <weapons::WeaponEditor open=true/>
+                    </section>
+                }
+            }),
         },
         Step {
             title: "Wounds and Strain",

@@ -138,9 +138,10 @@ pub fn Weapons() -> impl IntoView {
     }
 }
 
-/// Every weapon's fields, a new weapon and Remove, folded: set once, read every fight.
+/// Every weapon's fields, a new weapon and Remove, folded on the sheet (set once, read every
+/// fight) and `open` in the setup's Weapons step.
 #[component]
-fn WeaponEditor() -> impl IntoView {
+pub fn WeaponEditor(#[prop(optional)] open: bool) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let count = Memo::new(move |_| ctx.read(|s| s.weapons.len()));
     let editors = move || {
@@ -262,7 +263,7 @@ fn WeaponEditor() -> impl IntoView {
         ));
     });
     view! {
-        <details class="weapon-editor">
+        <details class="weapon-editor" open=open>
             <summary>"Add, change or remove weapons"</summary>
             <ul class="list-plain">{editors}</ul>
             <AddRow label="New weapon" on_add=add/>

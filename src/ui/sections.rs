@@ -111,9 +111,21 @@ pub fn part_start(part: Part) -> impl IntoView {
     view! { <h2 class="part-start wide" id=anchor_id(part.slug) tabindex="-1">{part.label}</h2> }
 }
 
-/// Scrolls the page just enough that `el`'s bottom is above the dock (the Dice button's bar):
-/// a result said under a button near the bottom of the screen comes into sight, and a page
-/// that already shows it does not move.
+/// Where the sticky bars at the top of the screen end (the app's header, a sheet's section
+/// bar, the setup's Back and Next), in viewport pixels.
+pub(crate) fn bars_bottom() -> f64 {
+    let doc = document();
+    [".top", ".section-bar", ".setup-nav"]
+        .into_iter()
+        .filter_map(|q| doc.query_selector(q).ok().flatten())
+        .map(|b| b.get_bounding_client_rect().bottom())
+        .fold(0.0, f64::max)
+}
+
+/// Scrolls the page just enough that `el` is in sight between the sticky bars and the dock
+/// (the Dice button's bar): a result said under a button near the bottom of the screen comes
+/// up, one said at the top of a long panel (a gear message, a turn order that wrapped) comes
+/// down, and a page that already shows it does not move.
 pub(crate) fn reveal(el: &web_sys::Element) {
     let Some(w) = web_sys::window() else { return };
     let visible_bottom = document()
@@ -123,9 +135,14 @@ pub(crate) fn reveal(el: &web_sys::Element) {
         .map(|dock| dock.get_bounding_client_rect().top())
         .or_else(|| w.inner_height().ok().and_then(|h| h.as_f64()))
         .unwrap_or(0.0);
+    let top = bars_bottom() + 8.0;
     let rect = el.get_bounding_client_rect();
-    // Never so far that the top goes under the sticky bars (about 8rem).
-    let by = (rect.bottom() - visible_bottom + 8.0).min(rect.top() - 128.0);
+    if rect.top() < top {
+        w.scroll_by_with_x_and_y(0.0, rect.top() - top);
+        return;
+    }
+    // Never so far that the top goes under the sticky bars.
+    let by = (rect.bottom() - visible_bottom + 8.0).min(rect.top() - top);
     if by > 0.0 {
         w.scroll_by_with_x_and_y(0.0, by);
     }

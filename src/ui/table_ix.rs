@@ -362,6 +362,19 @@ fn Initiative() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    // Whoever acts now is in view when the turn moves: when the order wraps, the first row is
+    // screens above the Next turn button the GM just pressed.
+    let turn = Memo::new(move |_| t.doc.with(|d| (d.round, d.turn)));
+    Effect::new(move |built: Option<()>| {
+        turn.with(|_| ());
+        if built.is_some() {
+            request_animation_frame(|| {
+                if let Ok(Some(row)) = document().query_selector(".order > li[aria-current]") {
+                    crate::ui::sections::reveal(&row);
+                }
+            });
+        }
+    });
     let order = move || {
         view! {
             <For each=move || rows.get() key=|r| r.clone() let:r>

@@ -77,6 +77,8 @@ test("a new character: Ability test with factors, a spell in armour, 0 HP and Do
     /^Took 9 damage: 0 from Bonus HP, \d+ from HP\. Down and Out check owed\. 0 of 6 HP left\.$/,
   );
   await expect(page.getByRole("alert").filter({ hasText: "Down and Out" })).toBeVisible();
+  // The roll it owes is in reach on a phone, not below the fold.
+  await expect(sheet(page).getByRole("button", { name: "Untended at scene end" })).toBeInViewport();
   // Tending is what calls for the roll: raising HP first is refused and changes nothing.
   await sheet(page).getByRole("button", { name: "Add one HP" }).click();
   await expect(page.getByText("Down and Out comes first").first()).toBeVisible();

@@ -209,6 +209,8 @@ test("treasure brought home is cashed in from the gear: the item goes, its value
   await page.getByLabel("In a Haven phase").check();
   await cashIn.click();
   await expect(gear.getByRole("alert")).toContainText("Cashed in Silver chalice: +4 Cash.");
+  // Said at the top of the gear, screens above the item's buttons: brought into sight.
+  await expect(gear.getByRole("alert")).toBeInViewport();
   await expect(item(gear, "Silver chalice")).toHaveCount(0);
   await expect(page.locator(".exp-sheet .exp-big strong")).toHaveText("4");
   await expect(page.getByRole("list", { name: "Ledger" }).getByRole("listitem").first()).toContainText("Cashed in Silver chalice");

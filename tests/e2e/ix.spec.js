@@ -346,6 +346,9 @@ test("the GM runs initiative with a Minion group and a fear check", async ({ pag
   await expect(order.first()).toHaveAttribute("aria-current", "true");
   for (let i = 0; i < 3; i++) await init.getByRole("button", { name: "Next turn" }).click();
   await expect(init.getByText("Round 2")).toBeVisible();
+  // The order wrapped: whoever acts now is brought into view, far above Next turn on a phone.
+  await expect(order.first()).toHaveAttribute("aria-current", "true");
+  await expect(order.first().getByText("Acting now")).toBeInViewport();
   // From the keyboard, focus stays on the button while the turn moves.
   await init.getByRole("button", { name: "Previous turn" }).focus();
   await page.keyboard.press("Enter");

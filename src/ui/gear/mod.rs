@@ -451,6 +451,23 @@ pub fn Gear(
         dest.set(None);
         editing.set(false);
     };
+    // What an action says is drawn at the top of the gear, far above an item's actions on a
+    // phone: it is brought into sight once drawn, wherever the tap was.
+    Effect::new(move |built: Option<()>| {
+        // Read on every run, the first too: an effect hears only what it has read.
+        let said = msg.with(Option::is_some);
+        if built.is_some() && said {
+            request_animation_frame(move || {
+                if let Some(line) = body_el
+                    .try_get_untracked()
+                    .flatten()
+                    .and_then(|b| b.query_selector(".gear-msg").ok().flatten())
+                {
+                    crate::ui::sections::reveal(&line);
+                }
+            });
+        }
+    });
     let act = move |a: GearAction| {
         let s = sel.get_untracked();
         match a {

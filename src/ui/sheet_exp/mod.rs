@@ -750,6 +750,21 @@ fn Health(ctx: Ctx) -> impl IntoView {
         })
         .collect_view();
     let max = Memo::new(move |_| s.with(|s| i64::from(s.core.health.max_hp)));
+    // A hit that puts the character down owes a roll: its buttons come into sight with the
+    // words of the hit above them, not below the fold of a phone.
+    let owed = Memo::new(move |_| s.with(|s| s.core.health.pending_down_and_out));
+    let alert = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |before: Option<u32>| {
+        let now = owed.get();
+        if before.is_some_and(|b| now > b) {
+            request_animation_frame(move || {
+                if let Some(el) = alert.try_get_untracked().flatten() {
+                    super::sections::reveal(&el);
+                }
+            });
+        }
+        now
+    });
     view! {
         <section class="panel" aria-labelledby="exp-hp">
             <h2 id="exp-hp">"Hit Points"</h2>
@@ -809,7 +824,7 @@ fn Health(ctx: Ctx) -> impl IntoView {
             {said_line(said)}
             </div>
             <Show when=move || { let h = h(); h.pending_down_and_out > 0 && !h.dead }>
-                <div class="exp-alert" role="alert">
+                <div class="exp-alert" role="alert" node_ref=alert>
                     <p>
                         <strong>"Down and Out. "</strong>
                         {move || format!("{} owed. Tended: roll 2d6 (doubles kill{}). Untended by the end of the scene: death.", crate::ui::format::plural(h().pending_down_and_out as usize, "check"), if p().armour { "; armour turns double 5s and 6s into a lingering wound, 9+ wounds" } else { "; 7+ is a lingering wound" })}

@@ -285,12 +285,7 @@ fn skill_names(s: &IxSheet) -> Vec<String> {
 fn bring_into_sight(el: &web_sys::Element, list: Option<web_sys::Element>) {
     crate::ui::sections::reveal(el);
     let Some(w) = web_sys::window() else { return };
-    let doc = document();
-    let bars = [".top", ".section-bar"]
-        .into_iter()
-        .filter_map(|q| doc.query_selector(q).ok().flatten())
-        .map(|b| b.get_bounding_client_rect().bottom())
-        .fold(0.0, f64::max);
+    let bars = crate::ui::sections::bars_bottom();
     let height = w
         .inner_height()
         .ok()

@@ -301,9 +301,9 @@ pub fn parse_import(raw: &str) -> Result<ImportFile, ImportError> {
             position,
             why: e.to_string(),
         })?;
-        if let Some(why) = c.sheet.problems().into_iter().next() {
-            return Err(ImportError::OutOfRange { position, why });
-        }
+        c.sheet
+            .check()
+            .map_err(|why| ImportError::OutOfRange { position, why })?;
         if characters.iter().any(|x| x.id == c.id) {
             return Err(ImportError::RepeatedId { position });
         }

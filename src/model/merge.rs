@@ -134,10 +134,21 @@ fn settle(
     // raised there): then the winning version is kept whole, and History has the other.
     let mut character = character_from_value(merged)
         .ok()
-        .filter(|c| c.sheet.problems().is_empty())
+        .filter(|c| c.sheet.check().is_ok())
         .unwrap_or_else(|| {
             conflicts = vec![String::new()];
-            if mine_won { mine } else { theirs }.clone()
+            // The winner whole, unless it cannot be opened: never a copy start-up would set
+            // aside over one that opens.
+            let (winner, other) = if mine_won {
+                (mine, theirs)
+            } else {
+                (theirs, mine)
+            };
+            match (winner.sheet.check(), other.sheet.check()) {
+                (Err(_), Ok(())) => other,
+                _ => winner,
+            }
+            .clone()
         });
     character.rev = next_rev(mine.rev.max(theirs.rev));
     character.updated_ms = mine.updated_ms.max(theirs.updated_ms);

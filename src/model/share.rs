@@ -156,9 +156,7 @@ pub fn read_share_fragment(fragment: &str) -> Result<Character, ShareError> {
     let mut c = decode_character(&text).map_err(ShareError::Character)?;
     c.id = routable_id(&c.id);
     clean_name(&c.name).map_err(|e| ShareError::BadName(e.to_string()))?;
-    if let Some(why) = c.sheet.problems().into_iter().next() {
-        return Err(ShareError::OutOfRange(why));
-    }
+    c.sheet.check().map_err(ShareError::OutOfRange)?;
     Ok(c)
 }
 

@@ -133,6 +133,19 @@ impl SheetDoc {
         }
     }
 
+    /// Whether the sheet can be opened as it is: it reads as its game's sheet and every value
+    /// is in range; the first reason otherwise. Every door a character comes in by (a share
+    /// link, a file, a linked device, a merge, a restore) asks this, so a record that start-up
+    /// would set aside is refused at the door instead of replacing a good copy. (`problems()`
+    /// alone would ask the blank sheet an unreadable one is read as, and find nothing.)
+    pub fn check(&self) -> Result<(), String> {
+        let sheet = self.try_sheet()?;
+        match sheet.problems().into_iter().next() {
+            Some(why) => Err(why),
+            None => Ok(()),
+        }
+    }
+
     /// Changes the sheet through `f`, keeping the change only when `f` succeeds; the text is
     /// re-encoded from the result. A sheet that could not be read is never written over.
     pub fn edit<T, E>(&mut self, f: impl FnOnce(&mut Sheet) -> Result<T, E>) -> Result<T, E> {

@@ -380,9 +380,7 @@ pub fn apply_status(roster: &mut Roster, update: &StatusUpdate) -> Result<Charac
         }
         _ => Err(StatusError::WrongGame),
     })?;
-    if let Some(why) = c.sheet.problems().into_iter().next() {
-        return Err(StatusError::OutOfRange(why));
-    }
+    c.sheet.check().map_err(StatusError::OutOfRange)?;
     c.rev = update.revision.rev;
     c.updated_ms = update.revision.updated_ms;
     c.device.clone_from(&update.revision.device);

@@ -600,9 +600,7 @@ impl LinkBook {
         if !is_routable_id(&c.id) {
             return Err(LinkError::Foreign);
         }
-        if let Some(why) = c.sheet.problems().into_iter().next() {
-            return Err(LinkError::Unreadable(why));
-        }
+        c.sheet.check().map_err(LinkError::Unreadable)?;
         match roster.get(&c.id) {
             Some(here) if here.owner.as_deref() != Some(from) => {
                 return Err(LinkError::NotTheirs(format!(

@@ -453,6 +453,12 @@ impl AppState {
         if character.id != id {
             return Err("This version belongs to another character.".into());
         }
+        // A version that could not be opened would replace the good copy and then be set
+        // aside at the next start: refused here, with its reason.
+        character
+            .sheet
+            .check()
+            .map_err(|e| format!("This version cannot be opened: {e}."))?;
         let before = self.before_restore(&crate::storage::character_key(id))?;
         self.dispatch(CharacterAction::Revert { character })?;
         Ok(before)

@@ -319,3 +319,45 @@ test("a damaged record storage has no room to set aside is listed in Settings, t
   expect(await app.storage()).not.toHaveProperty("satchel/v1/character/bad");
   await app.close();
 });
+
+test("a crafted link or file cannot replace a good copy, nor the GM's sealed checks: refused with the reason, nothing changed", async ({ page }) => {
+  const { deflateRawSync, inflateRawSync } = await import("node:zlib");
+  const app = await openApp(page);
+  await app.create("Ix", "Vex");
+  await page.getByRole("button", { name: "Share Vex" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share Vex" });
+  const link = await dialog.getByRole("textbox", { name: "Character link" }).inputValue();
+  await page.keyboard.press("Escape");
+  // The same character with a higher revision and one sheet field taken out.
+  const packed = link.split("#/share/")[1];
+  const record = JSON.parse(inflateRawSync(Buffer.from(packed, "base64url")).toString("utf8"));
+  record.rev += 5;
+  delete record.sheet.ix.character.health.strain_max;
+  const crafted = "#/share/" + deflateRawSync(Buffer.from(JSON.stringify(record)), { level: 9 }).toString("base64url");
+  await app.go("Settings");
+  const before = await app.storage();
+  await page.goto(app.server.url + crafted);
+  await app.ready();
+  await expect(page.getByRole("heading", { name: "This link cannot be opened" })).toBeVisible();
+  await expect(page.getByText(/strain_max/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Update/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Back to the roster" }).click();
+  await expect(app.card("Vex")).toBeVisible();
+
+  // A file carrying the same record, or a sealed-checks document of a newer schema.
+  await app.go("Settings");
+  const file = (characters, documents) => JSON.stringify({
+    format: "satchel-export", version: 1, app: "x", exported_ms: 0, kind: "everything", characters, documents,
+  });
+  await pick(page, writeTemp("crafted.json", file([record], [])));
+  await expect(page.getByText(/Character 1 in the file has a value .*strain_max/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);
+  await pick(page, writeTemp("seal.json", file([], [{ name: "sealed-checks", doc: { schema: 99, checks: [] } }])));
+  await expect(page.getByText(/sealed-checks|sealed checks/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);
+  expect(await app.storage()).toEqual(before);
+  await app.go("Roster");
+  await app.reload();
+  await expect(app.card("Vex")).toBeVisible();
+  await app.close();
+});

@@ -128,3 +128,46 @@ fn a_character_too_big_for_a_link_is_never_offered_one() {
         "{err}"
     );
 }
+
+/// Vex's record with a higher revision and one sheet field (`strain_max`) taken out: what a
+/// crafted link or file carries to replace the good copy with one that cannot be opened.
+fn crafted(good: &Character) -> Character {
+    let mut v: serde_json::Value = serde_json::from_str(&encode(good)).unwrap();
+    v["rev"] = (good.rev + 5).into();
+    let health = v["sheet"]["ix"]["character"]["health"]
+        .as_object_mut()
+        .expect("an Ix sheet has its health");
+    assert!(health.remove("strain_max").is_some());
+    decode_character(&v.to_string()).expect("the roster's fields still decode")
+}
+
+#[test]
+fn a_record_whose_sheet_cannot_be_opened_is_refused_at_every_door() {
+    let good = Character::new("vex".into(), System::Ix, "Vex".into(), 1);
+    let bad = crafted(&good);
+    let why = bad.sheet.check().unwrap_err();
+    assert!(why.contains("strain_max"), "{why}");
+    // Its values are not what is wrong: the blank sheet it reads as has none out of range.
+    assert!(bad.sheet.problems().is_empty());
+
+    // A share link: refused with the reason, so "newer than yours" is never offered.
+    let err = read_share_fragment(&share_fragment(&bad).unwrap()).unwrap_err();
+    assert!(matches!(err, ShareError::OutOfRange(_)), "{err:?}");
+    assert!(err.to_string().contains("strain_max"), "{err}");
+
+    // A file: the whole import is refused, whatever it would replace.
+    let raw = export_file(ExportKind::Everything, std::slice::from_ref(&bad), &[], "x", 1);
+    let err = parse_import(&raw).unwrap_err();
+    assert!(
+        matches!(err, ImportError::OutOfRange { position: 0, .. }),
+        "{err:?}"
+    );
+
+    // Two tabs' copies merged: the unreadable one never wins a field; the good copy is kept.
+    let mut mine = good.clone();
+    mine.name = "Vex the Bold".into();
+    mine.rev += 1;
+    let merged = satchel::model::merge_characters(&good, &mine, &bad).expect("settled");
+    assert!(merged.character.sheet.check().is_ok());
+    assert_eq!(merged.character.name, "Vex the Bold");
+}

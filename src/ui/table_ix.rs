@@ -850,6 +850,10 @@ fn Adversaries() -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="ixt-foes">
             <h2 id="ixt-foes">"Adversaries"</h2>
+            // The cards first: in a fight they are what the GM works with, the acting one at
+            // the top beside the turn order; the form to add one follows.
+            <ul class="list-plain foes" aria-label="Adversaries on the table">{cards}</ul>
+            <h3>"Add an adversary"</h3>
             <div class="row wrap" role="group" aria-label="Kind of adversary">
                 {["Minion group", "Elite", "Nemesis"].into_iter().enumerate().map(|(k, l)| view! {
                     <button type="button" aria-pressed=move || (kind.get() == k).to_string() on:click=move |_| kind.set(k)>{l}</button>
@@ -873,7 +877,6 @@ fn Adversaries() -> impl IntoView {
             {toggle("Immune to fear", immune)}
             <AddRow label="Adversary name" on_add=add/>
             <Said label="Adding an adversary" lines=t.said/>
-            <ul class="list-plain" aria-label="Adversaries on the table">{cards}</ul>
         </section>
     }
 }
@@ -928,6 +931,12 @@ fn FoeCard(i: usize) -> impl IntoView {
         })
     };
     let nemesis = move || matches!(foe().map(|f| f.foe), Some(Foe::Nemesis(_)));
+    // The adversary whose turn it is leads the column (CSS `order`), beside the turn order on
+    // a laptop: its card and its buttons in view without scrolling the column.
+    let acting = Memo::new(move |_| {
+        t.doc
+            .with(|d| d.order.get(d.turn).and_then(|s| d.foe_index(&s.entry.name)) == Some(i))
+    });
     let amt = move || amount.get_untracked() as i32;
     let crit = move |_| roll_foe_crit(t, i);
     let injuries = move || {
@@ -954,8 +963,9 @@ fn FoeCard(i: usize) -> impl IntoView {
         })
     };
     view! {
-        <li class="foe">
+        <li class="foe" class:acting=move || acting.get()>
             <h3>{name}</h3>
+            {move || acting.get().then(|| view! { <p class="flag">"Acting now"</p> })}
             <p role="status">{summary}</p>
             {move || foe().is_some_and(|f| f.critical_owed).then(|| view! {
                 <p><span class="flag">"Critical Injury owed"</span>" A hit took them down, or hit them while down."</p>

@@ -61,6 +61,21 @@ for (const size of SIZES) {
     await expect(init.getByRole("list", { name: "Turn order" }).getByRole("listitem")).toHaveCount(3);
     await audit(page, `adversaries, ${size.name}`);
 
+    // Whoever acts now: an adversary's card leads its column, flagged, beside the turn order.
+    const acting = init.getByRole("list", { name: "Turn order" }).locator('[aria-current="true"]');
+    const actingName = () => acting.locator(".order-head strong").textContent();
+    for (let i = 0; i < 3 && /^\d+\. Bo$/.test(await actingName()); i++) {
+      await init.getByRole("button", { name: "Next turn" }).click();
+    }
+    const card = foes.getByRole("listitem").filter({ has: page.getByText("Acting now", { exact: true }) });
+    await expect(card).toHaveCount(1);
+    await expect(acting).toContainText(await card.getByRole("heading", { level: 3 }).textContent());
+    if (size.name === "laptop") {
+      await expect(acting).toBeInViewport();
+      await expect(card.getByRole("button", { name: "Damage", exact: true })).toBeInViewport();
+      await page.screenshot({ path: `${SHOTS}/ix-table-acting-laptop.png` });
+    }
+
     // The captain's sword: Might 4, Melee 2 is 2 Ability and 2 Mastery; Average adds 2 Trial.
     const attack = captain.getByRole("button", { name: "Attack with Sword" });
     await expectUncovered(attack);

@@ -156,7 +156,13 @@ fn a_record_whose_sheet_cannot_be_opened_is_refused_at_every_door() {
     assert!(err.to_string().contains("strain_max"), "{err}");
 
     // A file: the whole import is refused, whatever it would replace.
-    let raw = export_file(ExportKind::Everything, std::slice::from_ref(&bad), &[], "x", 1);
+    let raw = export_file(
+        ExportKind::Everything,
+        std::slice::from_ref(&bad),
+        &[],
+        "x",
+        1,
+    );
     let err = parse_import(&raw).unwrap_err();
     assert!(
         matches!(err, ImportError::OutOfRange { position: 0, .. }),

@@ -59,6 +59,9 @@ pub struct IxVitals {
     pub conditions: Vec<String>,
     /// Critical Injuries carried, by the GM's names for their rows.
     pub injuries: Vec<String>,
+    /// The gravest injury carried (every one carried is untreated): its name, severity and
+    /// effect from the GM's table, what the state line must not leave out.
+    pub worst_injury: Option<String>,
     /// A hit owes a Critical Injury roll that has not been made.
     pub critical_owed: bool,
     /// Slots the gear list fills, all carriers together.
@@ -154,6 +157,14 @@ impl Board {
                             .map_or_else(|| format!("Row {}", i.row + 1), |r| r.name.clone())
                     })
                     .collect();
+                // Rows run from the mildest to the gravest: the highest row carried leads.
+                let worst_injury = ch
+                    .critical_injuries
+                    .iter()
+                    .map(|i| i.row)
+                    .max()
+                    .and_then(|r| table.critical.rows.get(r))
+                    .map(|r| format!("{} ({}): {}", r.name, r.severity().name(), r.effect));
                 board.ix.push(card(
                     c,
                     Vitals::Ix(IxVitals {
@@ -161,6 +172,7 @@ impl Board {
                         vitality,
                         conditions: ch.conditions.iter().map(|k| k.name().to_string()).collect(),
                         injuries,
+                        worst_injury,
                         critical_owed: s.critical_owed,
                         slots_used: slots_used(&s.gear),
                         slot_limit: cap,

@@ -140,8 +140,20 @@ fn card(o: &mut String, c: &Card, now_ms: u64) {
                 _ => "down",
             },
             v.health.state_label(),
-            v.critical_owed
-                .then(|| "A Critical Injury roll is owed.".to_string()),
+            {
+                let owed = v
+                    .critical_owed
+                    .then(|| "A Critical Injury roll is owed.".to_string());
+                let untreated = v.worst_injury.as_ref().map(|w| {
+                    let more = v.injuries.len().saturating_sub(1);
+                    match more {
+                        0 => format!("Untreated: {w}"),
+                        n => format!("Untreated: {w} (and {n} more)"),
+                    }
+                });
+                let words: Vec<String> = untreated.into_iter().chain(owed).collect();
+                (!words.is_empty()).then(|| words.join(" "))
+            },
         ),
         Vitals::Expedition(v) => {
             let h = &v.health;

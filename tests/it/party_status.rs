@@ -117,6 +117,12 @@ fn an_ix_card_shows_the_sheets_state_conditions_injuries_and_the_tables_slot_lim
     assert_eq!(v.health.state_label(), "Hurt");
     assert_eq!(v.conditions, vec!["Frightened".to_string()]);
     assert_eq!(v.injuries, vec!["Winded".to_string()]);
+    // The state line names the gravest injury carried, its severity and effect (row 11-15 is
+    // Minor, 01-30).
+    assert_eq!(
+        v.worst_injury.as_deref(),
+        Some("Winded (Minor): Your next Maneuver costs 1 Strain.")
+    );
     assert!(!v.critical_owed);
     assert_eq!((v.slots_used, v.slot_limit), (3, Some(2)));
     assert_eq!(
@@ -136,6 +142,22 @@ fn an_ix_card_shows_the_sheets_state_conditions_injuries_and_the_tables_slot_lim
     assert_eq!(v.vitality.label(), "Incapacitated and bleeding out");
     assert!(v.critical_owed);
     assert_eq!(b.ix[0].updated_ms, 7_000);
+
+    // A second, graver injury (d100 90 + 10 for the one carried: 100, row 96-100, Deadly)
+    // leads the line, whichever came first.
+    ix(
+        &mut r,
+        "a1",
+        IxEdit::AddInjury(critical_from_d100(90, 1)),
+        8_000,
+    );
+    let b = read(&r, &party, &IxSession::default());
+    let Vitals::Ix(v) = &b.ix[0].vitals else {
+        panic!("an Ix card")
+    };
+    let worst = v.worst_injury.as_deref().unwrap_or_default();
+    assert!(worst.contains("(Deadly): "), "{worst}");
+    assert_eq!(v.injuries.len(), 2);
 }
 
 #[test]

@@ -191,6 +191,7 @@ pub fn ExpeditionReferee() -> impl IntoView {
         });
     };
     let players = Signal::derive(move || i64::from(doc.with(|d| d.players)));
+    let party_doc = state.doc::<PartyDoc>();
     // Expedition characters on this device, for the tracker's picker.
     let party = move || {
         state.roster.with(|r| {
@@ -392,6 +393,22 @@ pub fn ExpeditionReferee() -> impl IntoView {
             <section class="panel" aria-labelledby="ref-session">
                 <h2 id="ref-session">"Session and turns"</h2>
                 <NumberInput label="Players".to_string() value=players min=1 max=20 on_commit=Callback::new(move |v| act(session_said, TableEdit::Players(v as u32)))/>
+                // The rolls (number appearing, treasure) count the players typed here; the
+                // party at the table is known, so a difference is said, and one tap settles
+                // it. The count stays the referee's: a player may be here without a
+                // character on this device.
+                {move || {
+                    let here = party_doc.with(|d| state.roster.with(|r| d.resting(r).len())) as u32;
+                    let counted = doc.with(|d| d.players);
+                    (here > 0 && here != counted).then(|| view! {
+                        <p class="hint">
+                            {format!("The rolls count {counted} players; {here} of the party {} at the table. ", if here == 1 { "is" } else { "are" })}
+                            <button type="button" on:click=move |_| act(session_said, TableEdit::Players(here))>
+                                {format!("Count {here}")}
+                            </button>
+                        </p>
+                    })
+                }}
                 <PresentList/>
                 <button type="button" on:click=session>"Start a new session"</button>
                 <p class="hint">"Resets Income, improvements and project ticks on every Expedition character on this device."</p>

@@ -304,6 +304,10 @@ test("spells and money: a ritual, Fell Blast, an infusion against damage, a purc
   await sheet(page).getByLabel("Runestone scarcity (Referee's call, usually +1)").fill("1");
   await sheet(page).getByLabel("Runestone scarcity (Referee's call, usually +1)").blur();
   await expect(sheet(page).getByRole("button", { name: "Buy runestone (Cost 7): Gleam" })).toBeVisible();
+  // What the purchase takes is said before the tap: no wager without its odds.
+  await expect(sheet(page).locator(".exp-catalogue li").filter({ hasText: "Learn Gleam" })).toContainText(
+    /Within Wealth \d+: 1 Cash die, no roll\.|Over Wealth \d+: a wager against Ob \d+ · (no Cash to wager|1(–\d+)?: (no chance|\d+\.\d%))/,
+  );
   await sheet(page).getByLabel("Ritual HP (+1d each)").fill("1");
   await sheet(page).getByLabel("Ritual HP (+1d each)").blur();
   await sheet(page).getByLabel("Ritual Cash (+1d each)").fill("2");

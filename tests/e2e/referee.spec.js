@@ -309,6 +309,12 @@ for (const size of [
     await expect(page.locator(".exp-sheet").getByRole("list", { name: "Light sources" })).toContainText("Torches");
 
     await page.goto(app.server.url + "#/table/expedition");
+    // The rolls count 4 players by default; the party here is Rook alone: said, settled in a tap.
+    const session = page.getByRole("region", { name: "Session and turns" });
+    await expect(session).toContainText("The rolls count 4 players; 1 of the party is at the table.");
+    await session.getByRole("button", { name: "Count 1" }).click();
+    await expect(session.getByRole("textbox", { name: "Players" })).toHaveValue("1");
+    await expect(session).not.toContainText("The rolls count");
     const turns = page.getByRole("region", { name: "Exploration turns" });
     const url = page.url();
     // The torch, lit from here: Rook's sheet is the one changed.

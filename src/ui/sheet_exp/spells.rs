@@ -318,6 +318,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
                             "Master a plundered runestone"
                         </button>
                         {cost.map(|c| view! {
+                            <span class="muted small">{move || runestone_odds(ctx.s, c, scarce())}</span>
                             <button
                                 type="button"
                                 aria-label=move || format!("Buy runestone (Cost {}): {name}", c + scarce())
@@ -378,4 +379,23 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
             </details>
         </section>
     }
+}
+
+/// What buying a runestone of Cost `cost` takes from this character, before the tap: one Cash
+/// die within Wealth, or the wager's Ob with the chance for each wager up to the Cash held,
+/// as the Haven's rows say it.
+fn runestone_odds(s: Memo<crate::model::exp_sheet::ExpSheet>, cost: u32, scarcity: u32) -> String {
+    s.with(|s| {
+        let (wealth, cash) = (s.core.wealth, s.core.purse.cash);
+        match crate::rules::expedition::money::purchase_plan(wealth, cost, scarcity) {
+            Ok(plan) => match plan.ob {
+                None => format!("Within Wealth {wealth}: 1 Cash die, no roll."),
+                Some(ob) => format!(
+                    "Over Wealth {wealth}: a wager against Ob {ob} · {}.",
+                    super::wager_odds(ob, cash).unwrap_or_else(|| "no Cash to wager".into())
+                ),
+            },
+            Err(e) => e.to_string(),
+        }
+    })
 }

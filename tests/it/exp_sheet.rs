@@ -1987,6 +1987,7 @@ fn a_cash_stake_that_cannot_succeed_is_named_before_it_is_rolled() {
         .hopeless_stake(&improve(Stat::HitPoints, 3))
         .expect("3 dice cannot make 7 successes");
     assert_eq!((h.dice, h.ob, h.cash), (3, 7, 3));
+    assert!(h.is_wager());
     assert_eq!(
         h.to_string(),
         "3 Cash dice cannot reach Ob 7: this wager cannot succeed, and wagered dice are lost \
@@ -2045,6 +2046,7 @@ fn a_cash_stake_that_cannot_succeed_is_named_before_it_is_rolled() {
     };
     let h = s.hopeless_stake(&channel(10, 1)).expect("5 dice, Ob 12");
     assert_eq!((h.dice, h.ob, h.cash), (5, 12, 1));
+    assert!(!h.is_wager(), "a sacrifice added to the spell's own dice");
     assert_eq!(
         h.to_string(),
         "5 dice cannot reach Ob 12: this test cannot pass, and the 1 Cash sacrificed is lost \

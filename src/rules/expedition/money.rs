@@ -218,6 +218,12 @@ impl HopelessStake {
         (cash > 0 && hopeless).then_some(HopelessStake { dice, ob, cash })
     }
 
+    /// Whether every die at stake is Cash (a wager), rather than Cash added to a test's own
+    /// dice (a ritual's sacrifice).
+    pub fn is_wager(&self) -> bool {
+        self.dice == self.cash
+    }
+
     /// A wager of `wager` Cash dice (at most `held`) against `ob`: `None` for a wager the
     /// rules would refuse anyway (none, or more than is held), which says its own reason.
     pub fn wager(wager: u32, held: u32, ob: u32) -> Option<Self> {
@@ -230,7 +236,7 @@ impl HopelessStake {
 impl std::fmt::Display for HopelessStake {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let dice = |n: u32| if n == 1 { "die" } else { "dice" };
-        if self.dice == self.cash {
+        if self.is_wager() {
             write!(
                 f,
                 "{} Cash {} cannot reach Ob {}: this wager cannot succeed, and wagered dice are lost whatever the result.",

@@ -44,6 +44,8 @@ pub(crate) struct Ctx {
 #[derive(Clone)]
 pub(crate) struct Asked {
     why: String,
+    /// The button that rolls anyway: a wager's, or a ritual's sacrifice.
+    anyway: &'static str,
     go: Callback<()>,
 }
 
@@ -154,6 +156,11 @@ impl Ctx {
         match hopeless {
             Some(h) => self.ask.set(Some(Asked {
                 why: h.to_string(),
+                anyway: if h.is_wager() {
+                    "Wager anyway"
+                } else {
+                    "Sacrifice anyway"
+                },
                 go: Callback::new(move |()| go()),
             })),
             None => go(),
@@ -592,7 +599,7 @@ fn StakeQuestion(ask: RwSignal<Option<Asked>>) -> impl IntoView {
                 >
                     <p id="stake-ask">{a.why}</p>
                     <div class="row">
-                        <button type="button" on:click=move |_| answer(true)>"Wager anyway"</button>
+                        <button type="button" on:click=move |_| answer(true)>{a.anyway}</button>
                         <button type="button" class="primary" node_ref=keep on:click=move |_| answer(false)>
                             "Keep my Cash"
                         </button>

@@ -71,7 +71,7 @@ pub(super) fn haven(ctx: Ctx) -> impl IntoView {
                 .into_iter()
                 .map(|st| {
                     let cur = c.rank(&st).unwrap_or(0);
-                    let target = (cur + 1).max(st.min_target());
+                    let target = st.next_target(cur);
                     // The week's refusal would be the same on every row: the section says it once.
                     let refusal = improvement_refusal(&st, cur, c.in_haven, &c.improved_this_session);
                     // The button stays pressable: a refused attempt says why in a notice.

@@ -8,7 +8,7 @@ use crate::model::exp_sheet::{ExpEdit, ListKind, Procedure};
 use crate::rules::expedition::dice::Ability;
 use crate::rules::expedition::harm::BlockSource;
 use crate::rules::expedition::magic::DurationUnit;
-use crate::rules::expedition::money::MAX_SCARCITY;
+use crate::rules::expedition::money::{MAX_SCARCITY, purchase_plan, runestone_cost};
 use crate::rules::expedition::objective::channeling_objective;
 use crate::rules::expedition::objective::{Carried, DEFAULT_OB};
 use crate::rules::expedition::odds::pass_probability;
@@ -305,7 +305,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
             .filter(|sp| q.is_empty() || sp.name.to_ascii_lowercase().contains(&q) || sp.summary.to_ascii_lowercase().contains(&q))
             .map(|sp| {
                 let name = sp.name;
-                let cost = sp.fixed_ob().map(|o| 3 * u32::from(o));
+                let cost = sp.fixed_ob().and_then(|o| runestone_cost(o).ok());
                 let key = format!("catalogue:{name}");
                 let ctx = said.row(ctx, key.clone());
                 view! {
@@ -387,7 +387,7 @@ pub(super) fn spells(ctx: Ctx) -> impl IntoView {
 fn runestone_odds(s: Memo<crate::model::exp_sheet::ExpSheet>, cost: u32, scarcity: u32) -> String {
     s.with(|s| {
         let (wealth, cash) = (s.core.wealth, s.core.purse.cash);
-        match crate::rules::expedition::money::purchase_plan(wealth, cost, scarcity) {
+        match purchase_plan(wealth, cost, scarcity) {
             Ok(plan) => match plan.ob {
                 None => format!("Within Wealth {wealth}: 1 Cash die, no roll."),
                 Some(ob) => format!(
